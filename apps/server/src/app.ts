@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Database } from './db/schema.js';
+import { systemClock, type Clock } from './clock.js';
+import type { AppContext } from './context.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerSchemaHeaderCheck } from './http/schema-header.js';
+import { registerWebApp } from './http/web-app.js';
+import { createMailer, type Mailer } from './services/mail.js';
+import { OidcService } from './services/oidc.js';
+import { Sessions, requestToken } from './auth/sessions.js';
+import { Passcodes } from './auth/passcodes.js';
+import { requirePlatformAdmin } from './auth/access.js';
+import { frontAuthRoutes } from './routes/front-auth.js';
+import { adminUserRoutes } from './routes/admin-users.js';
+import { grantRoutes } from './routes/grants.js';
+
+export interface AppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const clock = opts.clock ?? systemClock;
+  const ctx: AppContext = {
+    config: opts.config,
+    db: opts.db,
+    clock,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, dataDir: opts.config.dataDir, log: app.log }),
+    oidc: new OidcService(opts.config.oidc, opts.config.oidcAllowHttp),
+    sessions: new Sessions(opts.db, clock),
+    passcodes: new Passcodes(opts.db, clock),
+  };
+
+  await app.register(fastifyCookie);
+  registerErrorHandler(app);
+  registerSchemaHeaderCheck(app);
+
+  app.decorateRequest('user', null);
+  // Before the body is read, so that a guarded route answers 401/404 whatever the body holds.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/front/')) return;
+    const token = requestToken(request);
+    request.user = token ? await ctx.sessions.lookup(token) : null;
+  });
+
+  frontAuthRoutes(app, ctx);
+  grantRoutes(app, ctx);
+  // Admin routes share one guard: anyone but a platform admin is answered 404, before the body is read.
+  await app.register((admin, _opts, done) => {
+    admin.addHook('onRequest', (request, _reply, next) => {
+      try {
+        requirePlatformAdmin(request);
+        next();
+      } catch (error) {
+        next(error as Error);
+      }
+    });
+    adminUserRoutes(admin, ctx);
+    done();
+  });
+  await registerWebApp(app, opts.config.webDist);
+  return app;
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+
+/** One external OpenID Connect provider (Google, Microsoft, or any issuer). */
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The origin users reach the app at; when unset, the origin the browser reports is used. */
+  publicUrl: string | undefined;
+  oidc: { google?: OidcProviderConfig; microsoft?: OidcProviderConfig };
+  /** Plain-http OpenID issuers are only for the local test provider. */
+  oidcAllowHttp: boolean;
+  webDist: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function oidcFromEnv(env: Env, prefix: string, defaultIssuer: string): OidcProviderConfig | undefined {
+  const clientId = env[`${prefix}_CLIENT_ID`];
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+  if (!clientId || !clientSecret) return undefined;
+  return { issuer: env[`${prefix}_ISSUER`] || defaultIssuer, clientId, clientSecret };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = Number(env.PORT || 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not '${env.PORT}'`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminEmail: (env.ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase(),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'edrf <no-reply@edrf.local>',
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    oidc: {
+      google: oidcFromEnv(env, 'GOOGLE', 'https://accounts.google.com'),
+      microsoft: oidcFromEnv(env, 'MICROSOFT', 'https://login.microsoftonline.com/common/v2.0'),
+    },
+    oidcAllowHttp: env.OIDC_ALLOW_HTTP === '1',
+    webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

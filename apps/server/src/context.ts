@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Database } from './db/schema.js';
+import type { Clock } from './clock.js';
+import type { Mailer } from './services/mail.js';
+import type { OidcService } from './services/oidc.js';
+import type { Sessions } from './auth/sessions.js';
+import type { Passcodes } from './auth/passcodes.js';
+
+/** What the routes are given: the database and the services, each behind its small interface. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  clock: Clock;
+  mailer: Mailer;
+  oidc: OidcService;
+  sessions: Sessions;
+  passcodes: Passcodes;
+}

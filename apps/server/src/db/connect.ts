@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+// int8 (count(*), bigserial) arrives as a string from pg and as a number from PGlite: make them agree.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /** The embedded database itself, for tests that dump a migrated template (PGlite only). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  databaseUrl?: string;
+  /** PGlite data folder; omitted means in memory. */
+  pgliteDir?: string;
+  /** A PGlite dump to start from (tests start every file from one migrated template). */
+  pgliteDump?: Blob | File;
+}
+
+export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  if (opts.pgliteDir) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
+  const pglite = await PGlite.create({ dataDir: opts.pgliteDir, loadDataDir: opts.pgliteDump });
+  // The dialect is typed against its own copy of PGlite's declarations; the runtime object is the same.
+  const dialect: Dialect = new PGliteDialect(pglite as unknown as ConstructorParameters<typeof PGliteDialect>[0]);
+  const db = new Kysely<Database>({ dialect });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      // Kysely's destroy ends the driver, but an open PGlite keeps the process alive.
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AdminUser } from '@edrf/model';
+import type { Database } from '../db/schema.js';
+
+export type UserRow = Selectable<Database['users']>;
+
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function findUserById(db: Kysely<Database>, userId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export const toAdminUser = (row: UserRow): AdminUser => ({
+  user_id: row.user_id,
+  email: row.email,
+  is_admin: row.is_admin,
+  provider: row.provider,
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/** The platform admin named by ADMIN_EMAIL exists after every start, so a fresh install can be signed into. */
+export async function ensureAdmin(db: Kysely<Database>, email: string): Promise<'created' | 'existing'> {
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    if (!existing.is_admin) await db.updateTable('users').set({ is_admin: true }).where('user_id', '=', existing.user_id).execute();
+    return 'existing';
+  }
+  await db.insertInto('users').values({ email, is_admin: true, provider: 'passcode' }).execute();
+  return 'created';
+}

@@ -1,0 +1,66 @@
+// The databases every API test runs on: PGlite always, PostgreSQL too when DATABASE_URL is set.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { connectDatabase } from '../../src/db/connect.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/schema.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface TestDatabase {
+  kind: DatabaseKind;
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+export function testDatabases(): DatabaseKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A fresh, migrated database of its own; close() ends it (and drops it on PostgreSQL). */
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
+    const handle = await connectDatabase({ pgliteDump: dump });
+    return { kind, db: handle.db, close: () => handle.close() };
+  }
+
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('openTestDatabase("postgres") needs DATABASE_URL');
+  const name = `edrf_test_${crypto.randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let handle;
+  try {
+    handle = await connectDatabase({ databaseUrl: url.href });
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await handle?.close();
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    throw error;
+  }
+  const opened = handle;
+  return {
+    kind,
+    db: opened.db,
+    close: async () => {
+      await opened.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** CREATE/DROP DATABASE cannot run in a transaction or on the database itself: one plain connection to the URL's database. */
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

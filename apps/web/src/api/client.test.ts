@@ -1,0 +1,91 @@
+// @vitest-environment node
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, apiCall, setUnauthenticatedHandler } from './client';
+import { alertsStore } from '../app/overlay/alerts';
+import { upgradeRequiredStore } from '../app/overlay/status';
+
+// A real HTTP peer answering what the edrf server answers, so the helper is tested over the wire.
+interface Seen {
+  method: string;
+  url: string;
+  schema: string | undefined;
+  contentType: string | undefined;
+  body: string;
+}
+let seen: Seen[] = [];
+let base = '';
+const server = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  req.on('end', () => {
+    seen.push({ method: req.method!, url: req.url!, schema: req.headers['edrf-schema'] as string, contentType: req.headers['content-type'], body });
+    const [status, payload] = answers[req.url!] ?? [200, { ok: true }];
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+  });
+});
+const answers: Record<string, [number, unknown]> = {
+  '/upgrade': [426, { detail: 'Edrf schema upgrade required' }],
+  '/signed-out': [401, { detail: 'Unauthenticated' }],
+  '/bad': [400, { detail: 'Email and login provider are required' }],
+  '/broken': [500, {}],
+};
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  seen = [];
+  alertsStore.set([]);
+  upgradeRequiredStore.set(false);
+});
+
+const toasts = () => alertsStore.get().map((alert) => `${alert.cls}: ${alert.msg}`);
+
+describe('apiCall', () => {
+  it('sends Edrf-Schema 5 and a JSON body by POST', async () => {
+    await apiCall('save', `${base}/save`, { body: { name: 'x' } });
+    await apiCall('load', `${base}/load`);
+    expect(seen).toEqual([
+      { method: 'POST', url: '/save', schema: '5', contentType: 'application/json', body: '{"name":"x"}' },
+      { method: 'GET', url: '/load', schema: '5', contentType: undefined, body: '' },
+    ]);
+  });
+
+  it('shows the upgrade banner on 426', async () => {
+    await expect(apiCall('load users', `${base}/upgrade`)).rejects.toThrow('Edrf schema upgrade required');
+    expect(upgradeRequiredStore.get()).toBe(true);
+  });
+
+  it('goes to / on 401 unless the caller expects it', async () => {
+    let sentHome = 0;
+    setUnauthenticatedHandler(() => sentHome++);
+    await expect(apiCall('load users', `${base}/signed-out`)).rejects.toThrow('Unauthenticated');
+    expect(sentHome).toBe(1);
+    await expect(apiCall('check', `${base}/signed-out`, { allowUnauthenticated: true, quiet: true })).rejects.toBeInstanceOf(ApiError);
+    expect(sentHome).toBe(1);
+  });
+
+  it("toasts 'Failed to {action}: {detail}', or without detail when there is none", async () => {
+    await expect(apiCall('create user', `${base}/bad`, { body: {} })).rejects.toThrow('Failed to create user: Email and login provider are required');
+    await expect(apiCall('load users', `${base}/broken`)).rejects.toThrow('Failed to load users');
+    expect(toasts()).toEqual(['error: Failed to create user: Email and login provider are required', 'error: Failed to load users']);
+  });
+
+  it("toasts 'Failed to {action}' when the server cannot be reached", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(apiCall('load users', `http://127.0.0.1:${port}/x`)).rejects.toMatchObject({ status: 0, message: 'Failed to load users' });
+    expect(toasts()).toEqual(['error: Failed to load users']);
+  });
+
+  it('stays quiet when the caller shows its own message', async () => {
+    await expect(apiCall('send passcode', `${base}/bad`, { body: {}, quiet: true })).rejects.toMatchObject({ status: 400 });
+    expect(toasts()).toEqual([]);
+  });
+});
