@@ -1,2 +1,3 @@
 export * from './wire.js';
 export * from './users.js';
+export * from './navigation.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { emailSchema, PROVIDER_LABELS } from '@edrf/model';
+import { emailSchema, postLoginTarget, PROVIDER_LABELS } from '@edrf/model';
 import type { AppContext } from '../context.js';
 import { HttpError, notFound, parseInput } from '../http/errors.js';
 import { requireUser } from '../auth/access.js';
@@ -8,13 +8,6 @@ import { SESSION_COOKIE } from '../auth/sessions.js';
 import { isUuid } from '../auth/tokens.js';
 import { OIDC_PROVIDERS, type OidcProviderName } from '../services/oidc.js';
 import { findUserByEmail } from '../users/queries.js';
-
-/**
- * Only a path on this site may follow a sign-in, never another site (P§5). Browsers read `\` as `/`
- * and drop tabs and newlines, so `/\evil.example` or `/<tab>/evil.example` would leave the site too.
- */
-export const safeTarget = (url: string | undefined) =>
-  url && /^\/(?![/\\])[^\\\x00-\x1f\x7f]*$/.test(url) ? url : '/projects';
 
 const hostSchema = z.string().max(300).optional();
 const targetSchema = z.string().max(2000).optional();
@@ -76,7 +69,7 @@ export function frontAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A user whose account signs in elsewhere is sent there instead of getting a passcode.
     if (user.provider === 'google' || user.provider === 'microsoft') {
       const origin = siteOrigin(request, body.host);
-      return { redirect_url: await startOidcLogin(user.provider, origin, safeTarget(body.target_url), body.email) };
+      return { redirect_url: await startOidcLogin(user.provider, origin, postLoginTarget(body.target_url), body.email) };
     }
     const code = await ctx.passcodes.issue(body.email);
     try {
@@ -109,7 +102,7 @@ export function frontAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/front/login_auth', async (request) => {
     const body = parseInput(loginAuthBody, request.body);
     const origin = siteOrigin(request, body.host);
-    return { redirect_url: await startOidcLogin(body.provider, origin, safeTarget(body.target_url)) };
+    return { redirect_url: await startOidcLogin(body.provider, origin, postLoginTarget(body.target_url)) };
   });
 
   /** Where the provider sends the browser back. Every failure becomes an auth event that the login page shows. */

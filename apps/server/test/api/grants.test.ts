@@ -46,7 +46,10 @@ describe.each(testDatabases())('grant tokens (%s)', (kind) => {
   it.each([
     [{}, 'code_challenge: '],
     [{ code_method: 'S256', op_type: 'grant' }, 'code_challenge: '],
-    [{ code_challenge: 'short', code_method: 'S256', op_type: 'grant' }, 'code_challenge: must be 43-128 characters of A-Z a-z 0-9 - . _ ~'],
+    [
+      { code_challenge: 'short', code_method: 'S256', op_type: 'grant' },
+      'code_challenge: must be 43-128 characters of A-Z a-z 0-9 - . _ ~',
+    ],
     [{ code_challenge: `${'a'.repeat(42)}!`, code_method: 'S256', op_type: 'grant' }, 'code_challenge: must be 43-128 characters'],
     [{ code_challenge: 'a'.repeat(129), code_method: 'S256', op_type: 'grant' }, 'code_challenge: must be 43-128 characters'],
     [{ code_challenge: 'a'.repeat(43), code_method: 'S512', op_type: 'grant' }, 'code_method: '],

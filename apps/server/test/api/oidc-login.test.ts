@@ -23,7 +23,13 @@ describe.each(testDatabases())('OpenID sign-in (%s)', (kind) => {
   }
 
   beforeAll(async () => {
-    peer = await startOidcPeer({ clients: [GOOGLE, MICROSOFT, { ...GOOGLE, client_id: 'edrf-local', redirect_uris: ['http://localhost:5173/front/auth_callback/google'] }] });
+    peer = await startOidcPeer({
+      clients: [
+        GOOGLE,
+        MICROSOFT,
+        { ...GOOGLE, client_id: 'edrf-local', redirect_uris: ['http://localhost:5173/front/auth_callback/google'] },
+      ],
+    });
     t = await startTestApp(kind, {
       env: {
         PUBLIC_URL: ORIGIN,
@@ -151,7 +157,10 @@ describe.each(testDatabases())('OpenID sign-in (%s)', (kind) => {
     const email = await newUser('google');
     const url = new URL(await signInAtPeer(await start('google'), email));
     url.searchParams.set('code', 'tampered');
-    expect(await failure(await callback(url.href))).toEqual({ provider: 'google', error: 'Google sign-in failed: grant request is invalid' });
+    expect(await failure(await callback(url.href))).toEqual({
+      provider: 'google',
+      error: 'Google sign-in failed: grant request is invalid',
+    });
   });
 
   it('an unknown, malformed or missing aeid answers 404', async () => {
@@ -168,21 +177,16 @@ describe.each(testDatabases())('OpenID sign-in (%s)', (kind) => {
     expect(res.body.detail).toMatch(/^provider: /);
   });
 
-  it.each([
-    'https://evil.example/',
-    '//evil.example',
-    '/\\evil.example',
-    '/\t/evil.example',
-    'javascript:alert(1)',
-    'projects',
-    '',
-  ])('target_url %j is replaced by /projects', async (target) => {
-    const email = await newUser('google');
-    const res = await callback(await signInAtPeer(await start('google', target), email));
-    expect(res.status).toBe(302);
-    expect(res.headers.location).toBe('/projects');
-    expect(res.cookies.find((c) => c.name === 'edrf_session')).toBeDefined();
-  });
+  it.each(['https://evil.example/', '//evil.example', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'projects', ''])(
+    'target_url %j is replaced by /projects',
+    async (target) => {
+      const email = await newUser('google');
+      const res = await callback(await signInAtPeer(await start('google', target), email));
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/projects');
+      expect(res.cookies.find((c) => c.name === 'edrf_session')).toBeDefined();
+    },
+  );
 
   it('login_email for a Google user answers a redirect_url at the provider instead of sending a passcode', async () => {
     const email = await newUser('google');
@@ -215,7 +219,12 @@ describe.each(testDatabases())('OpenID sign-in (%s)', (kind) => {
       // No PUBLIC_URL: the callback is on the host the browser reports.
       googleOnly = await startTestApp(kind, {
         database: t.database,
-        env: { OIDC_ALLOW_HTTP: '1', GOOGLE_CLIENT_ID: 'edrf-local', GOOGLE_CLIENT_SECRET: GOOGLE.client_secret, GOOGLE_ISSUER: peer.issuer },
+        env: {
+          OIDC_ALLOW_HTTP: '1',
+          GOOGLE_CLIENT_ID: 'edrf-local',
+          GOOGLE_CLIENT_SECRET: GOOGLE.client_secret,
+          GOOGLE_ISSUER: peer.issuer,
+        },
       });
       unreachable = await startTestApp(kind, {
         database: t.database,

@@ -211,7 +211,7 @@ describe.each(testDatabases())('passcode sign-in (%s)', (kind) => {
     expect((await answer(email, code)).status).toBe(200);
   });
 
-  it("a passcode is only good for the address it was sent to", async () => {
+  it('a passcode is only good for the address it was sent to', async () => {
     const email = await newUser();
     const other = await newUser();
     const code = await requestCode(email);
@@ -234,8 +234,10 @@ describe.each(testDatabases())('passcode sign-in (%s)', (kind) => {
   it('a new login_email replaces the earlier passcode', async () => {
     const email = await newUser();
     const first = await requestCode(email);
-    const second = await requestCode(email);
-    expect(second).not.toBe(first); // one in a million they are the same
+    let second = await requestCode(email);
+    // Two random codes match once in a million: ask once more rather than fail.
+    if (second === first) second = await requestCode(email);
+    expect(second).not.toBe(first);
     const old = await answer(email, first);
     expect(old.status).toBe(400);
     expect(old.body).toEqual(INVALID);

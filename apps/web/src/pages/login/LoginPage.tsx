@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { isValidEmail } from '@edrf/model';
+import { isValidEmail, postLoginTarget } from '@edrf/model';
 import { currentUserKey, fetchAuthEvent, loginAuth, loginEmail, loginPasscode, useCurrentUser } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { loginEmailError, passcodeError, providerLabel } from './messages';
-import { postLoginTarget } from './target';
 
 type Provider = 'google' | 'microsoft';
 

@@ -58,7 +58,7 @@ export function AdminUsersPage() {
     <section className="page">
       <header className="page-header">
         <h1>Users</h1>
-        <input className="search" type="search" placeholder="Filter by e-mail" aria-label="Filter by e-mail" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        <input className="search" type="search" placeholder="Filter by e-mail" aria-label="Filter users" value={filter} onChange={(event) => setFilter(event.target.value)} />
         <button type="button" className="btn btn-primary" onClick={() => setEditing({ kind: 'new' })}>
           New user
         </button>

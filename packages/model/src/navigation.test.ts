@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postLoginTarget } from './target';
+import { postLoginTarget } from './navigation.js';
 
 describe('postLoginTarget', () => {
   it('accepts only paths on this site', () => {
@@ -7,5 +7,7 @@ describe('postLoginTarget', () => {
     expect(postLoginTarget(null)).toBe('/projects');
     expect(postLoginTarget('https://evil.example/')).toBe('/projects');
     expect(postLoginTarget('//evil.example/')).toBe('/projects');
+    expect(postLoginTarget('/\\evil.example')).toBe('/projects');
+    expect(postLoginTarget('/\t/evil.example')).toBe('/projects');
   });
 });
