@@ -31,7 +31,9 @@ attempt('Unit and API tests', `npx vitest run --reporter=default --reporter=json
 
 if (fs.existsSync(CHROMIUM)) {
   attempt('Build', 'npm run build --silent');
-  attempt('End-to-end tests', 'npx playwright test --reporter=list,json', { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') });
+  attempt('End-to-end tests', 'npx playwright test --reporter=list,json', {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
+  });
 } else {
   console.error(`\nEnd-to-end tests need Debian's Chromium at ${CHROMIUM}: apt-get install chromium`);
   failedStep ??= 'End-to-end tests';
@@ -42,8 +44,16 @@ function tally(file, read) {
   const found = read(JSON.parse(fs.readFileSync(file, 'utf8')));
   for (const key of Object.keys(counts)) counts[key] += found[key] ?? 0;
 }
-tally(path.join(reports, 'vitest.json'), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
-tally(path.join(reports, 'playwright.json'), (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped }));
+tally(path.join(reports, 'vitest.json'), (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+  skipped: r.numPendingTests + r.numTodoTests,
+}));
+tally(path.join(reports, 'playwright.json'), (r) => ({
+  passed: r.stats.expected,
+  failed: r.stats.unexpected + r.stats.flaky,
+  skipped: r.stats.skipped,
+}));
 
 console.log('');
 if (failedStep) console.log(`Failed at: ${failedStep}`);

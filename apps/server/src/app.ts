@@ -32,7 +32,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     config: opts.config,
     db: opts.db,
     clock,
-    mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, dataDir: opts.config.dataDir, log: app.log }),
+    mailer:
+      opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, dataDir: opts.config.dataDir, log: app.log }),
     oidc: new OidcService(opts.config.oidc, opts.config.oidcAllowHttp),
     sessions: new Sessions(opts.db, clock),
     passcodes: new Passcodes(opts.db, clock),

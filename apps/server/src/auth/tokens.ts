@@ -7,5 +7,4 @@ export const sha256 = (text: string) => crypto.createHash('sha256').update(text)
 /** A 6-digit passcode, uniform over 000000-999999. */
 export const randomPasscode = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
 
-export const isUuid = (text: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+export const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);

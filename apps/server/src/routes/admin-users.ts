@@ -42,12 +42,7 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new HttpError(400, 'Cannot remove admin rights from your own account');
     }
     await assertEmailFree(form.email, user.user_id);
-    const row = await ctx.db
-      .updateTable('users')
-      .set(form)
-      .where('user_id', '=', user.user_id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await ctx.db.updateTable('users').set(form).where('user_id', '=', user.user_id).returningAll().executeTakeFirstOrThrow();
     return { user: toAdminUser(row) };
   });
 

@@ -140,7 +140,10 @@ export function frontAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await findUserByEmail(ctx.db, email);
     if (!user) return fail(`User not found: ${email}`, email);
     if (user.provider !== provider) {
-      return fail(`${email} signs in with ${PROVIDER_LABELS[user.provider]}, not ${PROVIDER_LABELS[login.provider as OidcProviderName]}`, email);
+      return fail(
+        `${email} signs in with ${PROVIDER_LABELS[user.provider]}, not ${PROVIDER_LABELS[login.provider as OidcProviderName]}`,
+        email,
+      );
     }
     await ctx.db.insertInto('auth_events').values({ provider, email, error: null, created_at: ctx.clock.now() }).execute();
     await ctx.sessions.signIn(request, reply, user.user_id);

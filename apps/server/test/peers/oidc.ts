@@ -126,12 +126,7 @@ function signingKey(): JWK {
   return { ...jwk, kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' };
 }
 
-async function handleInteraction(
-  provider: Provider,
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  uid: string,
-): Promise<void> {
+async function handleInteraction(provider: Provider, req: http.IncomingMessage, res: http.ServerResponse, uid: string): Promise<void> {
   let interaction: Interaction;
   try {
     interaction = await provider.interactionDetails(req, res);
@@ -147,17 +142,8 @@ async function handleInteraction(
 
   if (interaction.prompt.name === 'consent') {
     // Consent is never shown to the user: this peer stands in for an IdP that trusts every client.
-    const grantId = await grantRequested(
-      provider,
-      interaction,
-      interaction.session?.accountId ?? '',
-    );
-    await provider.interactionFinished(
-      req,
-      res,
-      { consent: { grantId } },
-      { mergeWithLastSubmission: true },
-    );
+    const grantId = await grantRequested(provider, interaction, interaction.session?.accountId ?? '');
+    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
     return;
   }
 
@@ -192,11 +178,7 @@ async function handleInteraction(
 }
 
 /** Grants everything the client asked for, so the flow never stops at a consent prompt. */
-async function grantRequested(
-  provider: Provider,
-  interaction: Interaction,
-  accountId: string,
-): Promise<string> {
+async function grantRequested(provider: Provider, interaction: Interaction, accountId: string): Promise<string> {
   // interaction.params are the validated authorization request parameters, so client_id is a string.
   const clientId = interaction.params['client_id'];
   if (typeof clientId !== 'string') throw new Error('Interaction has no client_id');
@@ -265,10 +247,7 @@ function errorMessage(err: unknown): string {
  * submits our sign-in form (or Cancel when `email` is null) and returns the first redirect
  * that leaves the provider's origin, i.e. the client's callback URL with `code`+`state` or `error`.
  */
-export async function signInAtPeer(
-  authorizationUrl: string,
-  email: string | null,
-): Promise<string> {
+export async function signInAtPeer(authorizationUrl: string, email: string | null): Promise<string> {
   const providerOrigin = new URL(authorizationUrl).origin;
   const jar = new Map<string, string>();
   let url = new URL(authorizationUrl);
@@ -306,17 +285,13 @@ export async function signInAtPeer(
       if (!action || !/name="email"/.test(text)) {
         throw new Error(`signInAtPeer: no sign-in form at ${url.href}: ${text.slice(0, 300)}`);
       }
-      const body = new URLSearchParams(
-        email === null ? { action: 'cancel' } : { email, action: 'sign-in' },
-      );
+      const body = new URLSearchParams(email === null ? { action: 'cancel' } : { email, action: 'sign-in' });
       url = new URL(action, url);
       request = { method: 'POST', body: body.toString() };
       submitted = true;
       continue;
     }
-    throw new Error(
-      `signInAtPeer: unexpected ${res.status} from ${request.method} ${url.href}: ${text.slice(0, 500)}`,
-    );
+    throw new Error(`signInAtPeer: unexpected ${res.status} from ${request.method} ${url.href}: ${text.slice(0, 500)}`);
   }
   throw new Error(`signInAtPeer: too many redirects starting at ${authorizationUrl}`);
 }

@@ -70,13 +70,9 @@ describe('OIDC peer', () => {
   });
 
   it('accepts client_secret_basic as well as client_secret_post', async () => {
-    const basic = await client.discovery(
-      new URL(peer.issuer),
-      clientId,
-      undefined,
-      client.ClientSecretBasic(clientSecret),
-      { execute: [client.allowInsecureRequests] },
-    );
+    const basic = await client.discovery(new URL(peer.issuer), clientId, undefined, client.ClientSecretBasic(clientSecret), {
+      execute: [client.allowInsecureRequests],
+    });
     const { url, codeVerifier, state } = await authorizationRequest();
     const callback = new URL(await signInAtPeer(url.href, 'bob@example.org'));
     const tokens = await client.authorizationCodeGrant(basic, callback, {

@@ -52,16 +52,14 @@ export async function startSmtpPeer(opts: { dir?: string } = {}): Promise<SmtpPe
 
   const messages: CapturedMail[] = [];
   const waiters = new Set<Waiter>();
-  const matches = (mail: CapturedMail, to: string): boolean =>
-    mail.to.some((addr) => addr.toLowerCase() === to.toLowerCase());
+  const matches = (mail: CapturedMail, to: string): boolean => mail.to.some((addr) => addr.toLowerCase() === to.toLowerCase());
 
   async function capture(raw: Buffer, envelopeFrom: string, envelopeTo: string[]): Promise<void> {
     const parsed = await parseMail(raw);
     const mail: CapturedMail = { ...parsed, from: parsed.from || envelopeFrom, to: envelopeTo };
     // The file is written before the message becomes visible, so a test that saw it in
     // `messages` can also read it from disk.
-    if (dir)
-      await writeFile(path.join(dir, `${String(messages.length + 1).padStart(3, '0')}.eml`), raw);
+    if (dir) await writeFile(path.join(dir, `${String(messages.length + 1).padStart(3, '0')}.eml`), raw);
     messages.push(mail);
     const index = messages.length - 1;
     for (const waiter of waiters) {
@@ -125,9 +123,7 @@ export async function startSmtpPeer(opts: { dir?: string } = {}): Promise<SmtpPe
         };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          const seen = messages.map(
-            (m, i) => `#${i} to ${m.to.join(', ')}: ${JSON.stringify(m.subject)}`,
-          );
+          const seen = messages.map((m, i) => `#${i} to ${m.to.join(', ')}: ${JSON.stringify(m.subject)}`);
           reject(
             new Error(
               `No mail to ${to} (from index ${after}) within ${timeoutMs} ms. ` +

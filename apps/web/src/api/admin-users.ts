@@ -9,7 +9,9 @@ export const createUser = (form: UserForm) =>
   apiCall<{ user: AdminUser }>('create user', '/api/v1/admin/create_user', { body: form }).then((r) => r.user);
 
 export const updateUser = (userId: string, form: UserForm) =>
-  apiCall<{ user: AdminUser }>('update user', `/api/v1/admin/update_user/${encodeURIComponent(userId)}`, { body: form }).then((r) => r.user);
+  apiCall<{ user: AdminUser }>('update user', `/api/v1/admin/update_user/${encodeURIComponent(userId)}`, { body: form }).then(
+    (r) => r.user,
+  );
 
 export const deleteUser = (userId: string) =>
   apiCall<object>('delete user', `/api/v1/delete_user/${encodeURIComponent(userId)}`, { method: 'DELETE' });

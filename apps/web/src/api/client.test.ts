@@ -20,7 +20,13 @@ const server = http.createServer((req, res) => {
   let body = '';
   req.on('data', (chunk: Buffer) => (body += chunk.toString()));
   req.on('end', () => {
-    seen.push({ method: req.method!, url: req.url!, schema: req.headers['edrf-schema'] as string, contentType: req.headers['content-type'], body });
+    seen.push({
+      method: req.method!,
+      url: req.url!,
+      schema: req.headers['edrf-schema'] as string,
+      contentType: req.headers['content-type'],
+      body,
+    });
     const [status, payload] = answers[req.url!] ?? [200, { ok: true }];
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
   });
@@ -70,7 +76,9 @@ describe('apiCall', () => {
   });
 
   it("toasts 'Failed to {action}: {detail}', or without detail when there is none", async () => {
-    await expect(apiCall('create user', `${base}/bad`, { body: {} })).rejects.toThrow('Failed to create user: Email and login provider are required');
+    await expect(apiCall('create user', `${base}/bad`, { body: {} })).rejects.toThrow(
+      'Failed to create user: Email and login provider are required',
+    );
     await expect(apiCall('load users', `${base}/broken`)).rejects.toThrow('Failed to load users');
     expect(toasts()).toEqual(['error: Failed to create user: Email and login provider are required', 'error: Failed to load users']);
   });

@@ -35,11 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('login_email_attempts_email_idx')
-    .on('login_email_attempts')
-    .columns(['email', 'created_at'])
-    .execute();
+  await db.schema.createIndex('login_email_attempts_email_idx').on('login_email_attempts').columns(['email', 'created_at']).execute();
 
   await db.schema
     .createTable('auth_events')

@@ -11,9 +11,7 @@ export interface SidebarLink {
 export function Sidebar({ links, title, foot }: { links: SidebarLink[]; title?: ReactNode; foot?: ReactNode }) {
   return (
     <aside className="sidebar">
-      <div className="brand">
-        edrf{title && <span className="brand-area">{title}</span>}
-      </div>
+      <div className="brand">edrf{title && <span className="brand-area">{title}</span>}</div>
       <nav>
         {links.map((link) => (
           <NavLink key={link.to} to={link.to} end={link.end} className="nav-link">

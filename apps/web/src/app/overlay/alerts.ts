@@ -24,7 +24,11 @@ export function pushAlert(cls: AlertClass, msg: string, timeout_ms = DEFAULT_TIM
   if (existing) dismissAlert(existing.id);
   const alert: Alert = { id: nextId++, cls, msg, created: Date.now(), timeout_ms };
   alertsStore.set((alerts) => [...alerts, alert]);
-  if (timeout_ms > 0) timers.set(alert.id, setTimeout(() => dismissAlert(alert.id), timeout_ms));
+  if (timeout_ms > 0)
+    timers.set(
+      alert.id,
+      setTimeout(() => dismissAlert(alert.id), timeout_ms),
+    );
 }
 
 export function dismissAlert(id: number): void {

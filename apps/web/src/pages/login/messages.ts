@@ -16,5 +16,4 @@ export function passcodeError(error: unknown): string {
   return 'Invalid passcode, please try again';
 }
 
-export const providerLabel = (provider: string) =>
-  provider === 'google' ? 'Google' : provider === 'microsoft' ? 'Microsoft' : provider;
+export const providerLabel = (provider: string) => (provider === 'google' ? 'Google' : provider === 'microsoft' ? 'Microsoft' : provider);

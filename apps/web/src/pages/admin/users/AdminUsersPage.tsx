@@ -58,7 +58,14 @@ export function AdminUsersPage() {
     <section className="page">
       <header className="page-header">
         <h1>Users</h1>
-        <input className="search" type="search" placeholder="Filter by e-mail" aria-label="Filter users" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        <input
+          className="search"
+          type="search"
+          placeholder="Filter by e-mail"
+          aria-label="Filter users"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
         <button type="button" className="btn btn-primary" onClick={() => setEditing({ kind: 'new' })}>
           New user
         </button>
@@ -84,10 +91,20 @@ export function AdminUsersPage() {
                 <td>{user.is_admin ? <span className="badge">Admin</span> : ''}</td>
                 <td title={new Date(user.created_at).toLocaleString()}>{relativeTime(user.created_at)}</td>
                 <td className="actions">
-                  <button type="button" className="btn btn-small" aria-label={`Edit ${user.email}`} onClick={() => setEditing({ kind: 'edit', user })}>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    aria-label={`Edit ${user.email}`}
+                    onClick={() => setEditing({ kind: 'edit', user })}
+                  >
                     Edit
                   </button>
-                  <button type="button" className="btn btn-small btn-danger-quiet" aria-label={`Delete ${user.email}`} onClick={() => void remove(user)}>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-danger-quiet"
+                    aria-label={`Delete ${user.email}`}
+                    onClick={() => void remove(user)}
+                  >
                     Delete
                   </button>
                 </td>
@@ -103,9 +120,7 @@ export function AdminUsersPage() {
           </tbody>
         </table>
       )}
-      {editing && (
-        <UserDialog user={editing.kind === 'edit' ? editing.user : undefined} onSave={save} onClose={() => setEditing(null)} />
-      )}
+      {editing && <UserDialog user={editing.kind === 'edit' ? editing.user : undefined} onSave={save} onClose={() => setEditing(null)} />}
     </section>
   );
 }
