@@ -3,21 +3,13 @@ import { Navigate, useLocation } from 'react-router';
 import type { CurrentUser } from '@edrf/model';
 import { useCurrentUser } from '../api/auth';
 import { ErrorPage } from '../pages/error/ErrorPage';
-
-function Checking() {
-  return (
-    <div className="loading-screen" role="status">
-      <div className="spinner" />
-      <div>Loading…</div>
-    </div>
-  );
-}
+import { LoadingMessage } from './overlay/Overlay';
 
 /** A protected page sends a visitor who is not signed in to / with url= the path and query they asked for. */
 export function RequireAuth({ children }: { children: (user: CurrentUser) => ReactNode }) {
   const { data: user, isPending, isError } = useCurrentUser();
   const location = useLocation();
-  if (isPending) return <Checking />;
+  if (isPending) return <LoadingMessage message="Loading…" />;
   if (isError) return <ErrorPage status={503} message="The server cannot be reached" />;
   if (!user) return <Navigate to={`/?url=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return children(user);
@@ -26,7 +18,7 @@ export function RequireAuth({ children }: { children: (user: CurrentUser) => Rea
 /** The admin area does not exist for anyone but platform admins, signed in or not (P§6). */
 export function RequireAdmin({ children }: { children: (user: CurrentUser) => ReactNode }) {
   const { data: user, isPending } = useCurrentUser();
-  if (isPending) return <Checking />;
+  if (isPending) return <LoadingMessage message="Loading…" />;
   if (!user?.is_admin) return <ErrorPage status={404} message="Not found" />;
   return children(user);
 }

@@ -14,6 +14,16 @@ function Toast({ alert }: { alert: Alert }) {
   );
 }
 
+/** The full-screen loading message (P§2), shown while a task runs. */
+export function LoadingMessage({ message }: { message: string }) {
+  return (
+    <div className="loading-screen" role="status" aria-live="polite">
+      <div className="spinner" />
+      <div>{message}</div>
+    </div>
+  );
+}
+
 /** The global overlay (P§2): toasts at the bottom centre, the loading message, the upgrade banner. */
 export function Overlay() {
   const alerts = useStore(alertsStore);
@@ -29,12 +39,7 @@ export function Overlay() {
           </button>
         </div>
       )}
-      {loading !== null && (
-        <div className="loading-screen" role="status" aria-live="polite">
-          <div className="spinner" />
-          <div>{loading}</div>
-        </div>
-      )}
+      {loading !== null && <LoadingMessage message={loading} />}
       <div className="toasts">
         {alerts.map((alert) => (
           <Toast key={alert.id} alert={alert} />

@@ -5,13 +5,3 @@ export const upgradeRequiredStore = createStore(false);
 
 /** The full-screen loading message; null when nothing is running. */
 export const loadingStore = createStore<string | null>(null);
-
-/** Shows the loading message while `task` runs. */
-export async function withLoading<T>(message: string, task: () => Promise<T>): Promise<T> {
-  loadingStore.set(message);
-  try {
-    return await task();
-  } finally {
-    loadingStore.set(null);
-  }
-}

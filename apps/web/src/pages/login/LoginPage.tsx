@@ -4,9 +4,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isValidEmail, postLoginTarget } from '@edrf/model';
 import { currentUserKey, fetchAuthEvent, loginAuth, loginEmail, loginPasscode, useCurrentUser } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { loadingStore } from '../../app/overlay/status';
 import { loginEmailError, passcodeError, providerLabel } from './messages';
 
 type Provider = 'google' | 'microsoft';
+
+/** The page stays covered while the browser leaves for the provider. */
+function leaveFor(url: string, where: string) {
+  loadingStore.set(`Redirecting to ${where}…`);
+  window.location.assign(url);
+}
 
 /** Sign-in (P§2): step 1 the e-mail, step 2 the passcode; or Microsoft / Google. */
 export function LoginPage() {
@@ -31,6 +38,13 @@ export function LoginPage() {
     );
   }, [aeid]);
 
+  useEffect(() => {
+    // Coming back with the browser's Back button restores this page as it was left: uncover it.
+    const uncover = (event: PageTransitionEvent) => event.persisted && loadingStore.set(null);
+    window.addEventListener('pageshow', uncover);
+    return () => window.removeEventListener('pageshow', uncover);
+  }, []);
+
   if (user) return <Navigate to={target} replace />;
 
   const host = window.location.origin;
@@ -42,7 +56,7 @@ export function LoginPage() {
     setError(null);
     try {
       const answer = await loginEmail({ email, host, target_url: target });
-      if (answer.redirect_url) return window.location.assign(answer.redirect_url);
+      if (answer.redirect_url) return leaveFor(answer.redirect_url, 'your sign-in provider');
       setPasscode('');
       setStep('passcode');
     } catch (failure) {
@@ -72,7 +86,7 @@ export function LoginPage() {
     setError(null);
     try {
       const { redirect_url } = await loginAuth({ provider, host, target_url: target });
-      window.location.assign(redirect_url);
+      leaveFor(redirect_url, providerLabel(provider));
     } catch (failure) {
       const detail = failure instanceof ApiError && failure.detail ? `: ${failure.detail}` : '';
       setError(`Failed to login with ${providerLabel(provider)}${detail}`);
