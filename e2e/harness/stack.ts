@@ -12,7 +12,7 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { ensureAdmin } from '../../apps/server/src/users/queries.js';
 import { startOidcPeer, type OidcPeer } from '../../apps/server/test/peers/oidc.js';
 import { startSmtpPeer, type SmtpPeer } from '../../apps/server/test/peers/smtp.js';
-import { E2E_STATE_FILE, type E2eState } from '../support/state.js';
+import { stateFile, type E2eState } from '../support/state.js';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 
@@ -30,8 +30,14 @@ export interface Stack {
 
 export class WebAppNotBuilt extends Error {}
 
-export async function startStack(opts: { port: number; stateFile?: string | false }): Promise<Stack> {
+/** Starts everything; the state file (see support/state.ts) is written just before the app listens. */
+export async function startStack(opts: { port: number }): Promise<Stack> {
   const { port } = opts;
+  // The server serves apps/web/dist (or WEB_DIST); without it every page would be a 503.
+  const { webDist } = loadConfig({ WEB_DIST: process.env.WEB_DIST });
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new WebAppNotBuilt(`The web app is not built (no ${path.join(webDist, 'index.html')}): run npm run build first.`);
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'edrf-e2e-'));
   const mailDir = path.join(tmp, 'mail');
@@ -74,10 +80,6 @@ export async function startStack(opts: { port: number; stateFile?: string | fals
       OIDC_ALLOW_HTTP: '1',
       WEB_DIST: process.env.WEB_DIST,
     });
-    if (!fs.existsSync(path.join(config.webDist, 'index.html'))) {
-      throw new WebAppNotBuilt(`The web app is not built (no ${path.join(config.webDist, 'index.html')}): run npm run build first.`);
-    }
-
     const database: DatabaseHandle = await connectDatabase({});
     closers.push(() => database.close());
     await migrateToLatest(database.db);
@@ -95,12 +97,9 @@ export async function startStack(opts: { port: number; stateFile?: string | fals
     });
     closers.push(() => app.close());
 
-    if (opts.stateFile !== false) {
-      const state: E2eState = { mailDir, baseUrl };
-      const file = opts.stateFile ?? E2E_STATE_FILE;
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, JSON.stringify(state, null, 2));
-    }
+    const state: E2eState = { mailDir, baseUrl };
+    fs.mkdirSync(path.dirname(stateFile()), { recursive: true });
+    fs.writeFileSync(stateFile(), JSON.stringify(state, null, 2));
     await app.listen({ port, host: config.host });
     return { baseUrl, mailDir, close };
   } catch (error) {

@@ -7,11 +7,13 @@ export interface E2eState {
   baseUrl: string;
 }
 
-export const E2E_STATE_FILE = fileURLToPath(new URL('../../.tmp/e2e-state.json', import.meta.url));
+/** .tmp/e2e-state.json (.tmp is gitignored); E2E_STATE_FILE names another, e.g. for a second server. */
+export const stateFile = () => process.env.E2E_STATE_FILE || fileURLToPath(new URL('../../.tmp/e2e-state.json', import.meta.url));
 
 export function readState(): E2eState {
-  if (!fs.existsSync(E2E_STATE_FILE)) {
-    throw new Error(`${E2E_STATE_FILE} is missing: the e2e server (e2e/harness/serve.ts) writes it when it starts`);
+  const file = stateFile();
+  if (!fs.existsSync(file)) {
+    throw new Error(`${file} is missing: the e2e server (e2e/harness/serve.ts) writes it when it starts`);
   }
-  return JSON.parse(fs.readFileSync(E2E_STATE_FILE, 'utf8')) as E2eState;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as E2eState;
 }

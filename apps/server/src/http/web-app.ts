@@ -10,7 +10,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const indexFile = path.join(webDist, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
-    await app.register(fastifyStatic, { root: webDist, index: false });
+    await app.register(fastifyStatic, { root: webDist });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
