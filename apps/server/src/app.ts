@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
@@ -23,10 +23,17 @@ export interface AppOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  logRequests?: boolean;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // A line per request drowns the log a local user reads; main.ts turns it on for LOG_LEVEL=debug.
+    logController: new LogController({ disableRequestLogging: !opts.logRequests }),
+  });
   const clock = opts.clock ?? systemClock;
   const ctx: AppContext = {
     config: opts.config,

@@ -13,7 +13,13 @@ const database = await connectDatabase({
 await migrateToLatest(database.db);
 const admin = await ensureAdmin(database.db, config.adminEmail);
 
-const app = await buildApp({ config, db: database.db, logger: { level: process.env.LOG_LEVEL || 'info' } });
+const logLevel = process.env.LOG_LEVEL || 'info';
+const app = await buildApp({
+  config,
+  db: database.db,
+  logger: { level: logLevel },
+  logRequests: logLevel === 'debug' || logLevel === 'trace',
+});
 await app.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${config.port}`;

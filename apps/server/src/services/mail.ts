@@ -34,7 +34,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       await fs.mkdir(folder, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
       await fs.writeFile(path.join(folder, name), info.message);
-      opts.log.info(`Mail to ${message.to} written to ${path.join(folder, name)}\n${message.subject}\n${message.text}`);
+      // One line, so that a fresh install can read its passcode in the server log.
+      opts.log.info(`Mail to ${message.to}: "${message.subject}" (written to ${path.join(folder, name)})`);
     },
   };
 }

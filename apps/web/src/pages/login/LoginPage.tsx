@@ -6,6 +6,7 @@ import { currentUserKey, fetchAuthEvent, loginAuth, loginEmail, loginPasscode, u
 import { ApiError } from '../../api/client';
 import { loadingStore } from '../../app/overlay/status';
 import { loginEmailError, passcodeError, providerLabel } from './messages';
+import { FormError } from '../../ui/FormError';
 
 type Provider = 'google' | 'microsoft';
 
@@ -105,11 +106,7 @@ export function LoginPage() {
               <span>E-mail</span>
               <input type="email" autoComplete="email" autoFocus value={email} onChange={(event) => setEmail(event.target.value)} />
             </label>
-            {error && (
-              <p className="form-error" role="alert">
-                {error}
-              </p>
-            )}
+            <FormError message={error} />
             <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
               {busy ? 'Sending…' : 'Next'}
             </button>
@@ -130,11 +127,7 @@ export function LoginPage() {
                 onChange={(event) => setPasscode(event.target.value.replace(/\D/g, ''))}
               />
             </label>
-            {error && (
-              <p className="form-error" role="alert">
-                {error}
-              </p>
-            )}
+            <FormError message={error} />
             <div className="row">
               <button
                 type="button"

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { LOGIN_PROVIDERS, PROVIDER_LABELS, USER_FORM_REQUIRED, userFormSchema, type AdminUser, type UserForm } from '@edrf/model';
 import { Modal } from '../../../ui/Modal';
 import { confirmAction } from '../../../ui/confirm';
+import { FormError } from '../../../ui/FormError';
 
 interface UserDialogProps {
   /** The user to edit; absent for a new user. */
@@ -67,11 +68,7 @@ export function UserDialog({ user, onSave, onClose }: UserDialogProps) {
           <input type="checkbox" checked={isAdmin} onChange={(event) => void toggleAdmin(event.target.checked)} />
           <span>Platform admin</span>
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="modal-footer">
           <button type="button" className="btn" onClick={onClose}>
             Cancel
