@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Kysely } from 'kysely';
@@ -10,12 +11,18 @@ import { registerSchemaHeaderCheck } from './http/schema-header.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './services/mail.js';
 import { OidcService } from './services/oidc.js';
+import { createFileStore } from './services/file-store.js';
 import { Sessions, requestToken } from './auth/sessions.js';
 import { Passcodes } from './auth/passcodes.js';
 import { requirePlatformAdmin } from './auth/access.js';
 import { frontAuthRoutes } from './routes/front-auth.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { grantRoutes } from './routes/grants.js';
+import { orgRoutes } from './routes/orgs.js';
+import { projectRoutes } from './routes/projects.js';
+import { roleRoutes } from './routes/roles.js';
+import { billingRoutes } from './routes/billing.js';
+import { adminOrgRoutes } from './routes/admin-orgs.js';
 
 export interface AppOptions {
   config: Config;
@@ -44,6 +51,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     oidc: new OidcService(opts.config.oidc, opts.config.oidcAllowHttp),
     sessions: new Sessions(opts.db, clock),
     passcodes: new Passcodes(opts.db, clock),
+    files: createFileStore(path.join(opts.config.dataDir, 'files')),
   };
 
   await app.register(fastifyCookie);
@@ -60,6 +68,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   frontAuthRoutes(app, ctx);
   grantRoutes(app, ctx);
+  orgRoutes(app, ctx);
+  projectRoutes(app, ctx);
+  roleRoutes(app, ctx);
+  billingRoutes(app, ctx);
   // Admin routes share one guard: anyone but a platform admin is answered 404, before the body is read.
   await app.register((admin, _opts, done) => {
     admin.addHook('onRequest', (request, _reply, next) => {
@@ -71,6 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       }
     });
     adminUserRoutes(admin, ctx);
+    adminOrgRoutes(admin, ctx);
     done();
   });
   await registerWebApp(app, opts.config.webDist);

@@ -6,6 +6,7 @@ import type { Mailer } from './services/mail.js';
 import type { OidcService } from './services/oidc.js';
 import type { Sessions } from './auth/sessions.js';
 import type { Passcodes } from './auth/passcodes.js';
+import type { FileStore } from './services/file-store.js';
 
 /** What the routes are given: the database and the services, each behind its small interface. */
 export interface AppContext {
@@ -16,4 +17,5 @@ export interface AppContext {
   oidc: OidcService;
   sessions: Sessions;
   passcodes: Passcodes;
+  files: FileStore;
 }

@@ -1,3 +1,6 @@
 export * from './wire.js';
 export * from './users.js';
 export * from './navigation.js';
+export * from './orgs.js';
+export * from './projects.js';
+export * from './billing.js';

@@ -41,6 +41,8 @@ export interface AdminUser {
   is_admin: boolean;
   provider: LoginProvider;
   created_at: string;
+  /** Names of the organizations the user has a role in. */
+  org_names: string[];
 }
 
 export interface CurrentUser {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { LoginProvider } from '@edrf/model';
+import type { BillingInfo, BillingType, LoginProvider, OrgRole, ProjectRole } from '@edrf/model';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -59,6 +59,58 @@ export interface GrantsTable {
   expires_at: Timestamp;
 }
 
+export interface OrgsTable {
+  org_id: Generated<string>;
+  name: string;
+  billing_type: ColumnType<BillingType, BillingType | undefined, BillingType>;
+  billing_info: ColumnType<BillingInfo | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface OrgRolesTable {
+  org_id: string;
+  user_id: string;
+  role: OrgRole;
+}
+
+export interface ProjectsTable {
+  project_id: Generated<string>;
+  org_id: string;
+  name: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ProjectRolesTable {
+  project_id: string;
+  user_id: string;
+  role: ProjectRole;
+}
+
+export interface PaymentsTable {
+  payment_id: Generated<string>;
+  org_id: string;
+  project_id: string | null;
+  project_name: string;
+  module: string;
+  num_rooms: number;
+  area_sqm: number;
+  amount: number;
+  currency: string;
+  type: string;
+  receipt_url: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface IfcFilesTable {
+  ifc_object_id: Generated<string>;
+  project_id: string;
+  file_name: string;
+  file_size: number;
+  /** The file's content lives in the file store under this hash. */
+  sha256: string;
+  uploaded_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -67,4 +119,10 @@ export interface Database {
   auth_events: AuthEventsTable;
   oidc_logins: OidcLoginsTable;
   grants: GrantsTable;
+  orgs: OrgsTable;
+  org_roles: OrgRolesTable;
+  projects: ProjectsTable;
+  project_roles: ProjectRolesTable;
+  payments: PaymentsTable;
+  ifc_files: IfcFilesTable;
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { HttpError, notFound, parseInput } from '../http/errors.js';
 import { requirePlatformAdmin } from '../auth/access.js';
 import { isUuid } from '../auth/tokens.js';
-import { findUserByEmail, findUserById, toAdminUser, type UserRow } from '../users/queries.js';
+import { findUserByEmail, findUserById, orgNamesByUser, toAdminUser, type UserRow } from '../users/queries.js';
 
 export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   async function userFromParams(params: unknown): Promise<UserRow> {
@@ -22,7 +22,8 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/admin/list_users', async (request) => {
     requirePlatformAdmin(request);
     const rows = await ctx.db.selectFrom('users').selectAll().orderBy('email').execute();
-    return { users: rows.map(toAdminUser) };
+    const orgNames = await orgNamesByUser(ctx.db);
+    return { users: rows.map((row) => toAdminUser(row, orgNames.get(row.user_id))) };
   });
 
   app.post('/api/v1/admin/create_user', async (request) => {
@@ -43,7 +44,7 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     await assertEmailFree(form.email, user.user_id);
     const row = await ctx.db.updateTable('users').set(form).where('user_id', '=', user.user_id).returningAll().executeTakeFirstOrThrow();
-    return { user: toAdminUser(row) };
+    return { user: toAdminUser(row, (await orgNamesByUser(ctx.db)).get(row.user_id)) };
   });
 
   app.delete('/api/v1/delete_user/:id', async (request) => {

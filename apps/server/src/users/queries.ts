@@ -12,13 +12,27 @@ export async function findUserById(db: Kysely<Database>, userId: string): Promis
   return db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-export const toAdminUser = (row: UserRow): AdminUser => ({
+export const toAdminUser = (row: UserRow, orgNames: string[] = []): AdminUser => ({
   user_id: row.user_id,
   email: row.email,
   is_admin: row.is_admin,
   provider: row.provider,
   created_at: new Date(row.created_at).toISOString(),
+  org_names: orgNames,
 });
+
+/** The names of the organizations each user has a role in, alphabetical. */
+export async function orgNamesByUser(db: Kysely<Database>): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectFrom('org_roles')
+    .innerJoin('orgs', 'orgs.org_id', 'org_roles.org_id')
+    .select(['org_roles.user_id', 'orgs.name'])
+    .orderBy('orgs.name')
+    .execute();
+  const byUser = new Map<string, string[]>();
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.name]);
+  return byUser;
+}
 
 /** The platform admin named by ADMIN_EMAIL exists after every start, so a fresh install can be signed into. */
 export async function ensureAdmin(db: Kysely<Database>, email: string): Promise<'created' | 'existing'> {
