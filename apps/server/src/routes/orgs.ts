@@ -5,8 +5,7 @@ import { HttpError, notFound, parseInput } from '../http/errors.js';
 import { requireUser } from '../auth/access.js';
 import { orgAccess } from '../auth/permissions.js';
 import { findUserByEmail } from '../users/queries.js';
-
-const idOf = (params: unknown) => (params as { id: string }).id;
+import { idParam } from '../http/params.js';
 
 export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/list_orgs', async (request) => {
@@ -22,7 +21,7 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/v1/org/:id', async (request) => {
-    const { org, role } = await orgAccess(ctx.db, requireUser(request), idOf(request.params), 'member');
+    const { org, role } = await orgAccess(ctx.db, requireUser(request), idParam(request), 'member');
     const answer: Org = { org_id: org.org_id, name: org.name, role, billing_type: org.billing_type };
     return answer;
   });
@@ -46,14 +45,14 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/v1/org/:id/name', async (request) => {
-    const { org } = await orgAccess(ctx.db, requireUser(request), idOf(request.params), 'admin');
+    const { org } = await orgAccess(ctx.db, requireUser(request), idParam(request), 'admin');
     const { name } = parseInput(renameBody, request.body);
     await ctx.db.updateTable('orgs').set({ name }).where('org_id', '=', org.org_id).execute();
     return {};
   });
 
   app.delete('/api/v1/org/:id', async (request) => {
-    const { org } = await orgAccess(ctx.db, requireUser(request), idOf(request.params), 'admin');
+    const { org } = await orgAccess(ctx.db, requireUser(request), idParam(request), 'admin');
     const { count } = await ctx.db
       .selectFrom('projects')
       .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -5,8 +5,7 @@ import { parseInput } from '../http/errors.js';
 import { requireUser } from '../auth/access.js';
 import { orgAccess, projectAccess } from '../auth/permissions.js';
 import { deleteProject, ifcFilesByProject } from '../projects/queries.js';
-
-const idOf = (params: unknown) => (params as { id: string }).id;
+import { idParam } from '../http/params.js';
 
 export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/list_projects', async (request) => {
@@ -57,21 +56,21 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/v1/project/:id/name', async (request) => {
-    const { project } = await projectAccess(ctx.db, requireUser(request), idOf(request.params), 'admin');
+    const { project } = await projectAccess(ctx.db, requireUser(request), idParam(request), 'admin');
     const { name } = parseInput(renameBody, request.body);
     await ctx.db.updateTable('projects').set({ name }).where('project_id', '=', project.project_id).execute();
     return {};
   });
 
   app.delete('/api/v1/project/:id', async (request) => {
-    const { project } = await projectAccess(ctx.db, requireUser(request), idOf(request.params), 'admin');
+    const { project } = await projectAccess(ctx.db, requireUser(request), idParam(request), 'admin');
     await deleteProject(ctx.db, ctx.files, project.project_id);
     return {};
   });
 
   app.get('/api/v1/project/:id/org', async (request) => {
     const user = requireUser(request);
-    const { project } = await projectAccess(ctx.db, user, idOf(request.params), 'member');
+    const { project } = await projectAccess(ctx.db, user, idParam(request), 'member');
     const org = await ctx.db
       .selectFrom('orgs')
       .leftJoin('org_roles', (join) => join.onRef('org_roles.org_id', '=', 'orgs.org_id').on('org_roles.user_id', '=', user.user_id))

@@ -6,6 +6,7 @@ import { parseInput } from '../http/errors.js';
 import { requireUser } from '../auth/access.js';
 import { orgAccess, projectAccess, type Need } from '../auth/permissions.js';
 import { ORG_SCOPE, PROJECT_SCOPE, RoleRepository } from '../roles/role-scope.js';
+import { idParam } from '../http/params.js';
 
 const removeQuery = z.object({ user_email: emailSchema });
 
@@ -17,14 +18,14 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
       repository: new RoleRepository(ctx.db, ORG_SCOPE),
       body: userRoleBody(ORG_ROLES),
       access: async (request: FastifyRequest, need: Need) =>
-        (await orgAccess(ctx.db, requireUser(request), idOf(request), need)).org.org_id,
+        (await orgAccess(ctx.db, requireUser(request), idParam(request), need)).org.org_id,
     },
     {
       prefix: '/api/v1/project/:id',
       repository: new RoleRepository(ctx.db, PROJECT_SCOPE),
       body: userRoleBody(PROJECT_ROLES),
       access: async (request: FastifyRequest, need: Need) =>
-        (await projectAccess(ctx.db, requireUser(request), idOf(request), need)).project.project_id,
+        (await projectAccess(ctx.db, requireUser(request), idParam(request), need)).project.project_id,
     },
   ];
 
@@ -49,5 +50,3 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   }
 }
-
-const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
