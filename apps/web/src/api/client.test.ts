@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, apiCall, setUnauthenticatedHandler } from './client';
+import { ApiError, apiCall, apiDownload, setUnauthenticatedHandler } from './client';
 import { alertsStore } from '../app/overlay/alerts';
 import { upgradeRequiredStore } from '../app/overlay/status';
 
@@ -36,6 +36,8 @@ const answers: Record<string, [number, unknown]> = {
   '/signed-out': [401, { detail: 'Unauthenticated' }],
   '/bad': [400, { detail: 'Email and login provider are required' }],
   '/broken': [500, {}],
+  '/forbidden': [403, { detail: 'Only organization admins can do this' }],
+  '/missing-file': [404, { detail: 'File not found' }],
 };
 
 beforeAll(async () => {
@@ -95,5 +97,29 @@ describe('apiCall', () => {
   it('stays quiet when the caller shows its own message', async () => {
     await expect(apiCall('send passcode', `${base}/bad`, { body: {}, quiet: true })).rejects.toMatchObject({ status: 400 });
     expect(toasts()).toEqual([]);
+  });
+
+  it('leaves the statuses the caller shows itself to the caller, and toasts the rest', async () => {
+    await expect(apiCall('load billing information', `${base}/forbidden`, { quietStatuses: [403] })).rejects.toMatchObject({ status: 403 });
+    await expect(apiCall('load billing information', `${base}/broken`, { quietStatuses: [403] })).rejects.toMatchObject({ status: 500 });
+    expect(toasts()).toEqual(['error: Failed to load billing information']);
+  });
+});
+
+describe('apiDownload', () => {
+  it('sends Edrf-Schema 5 and answers the file', async () => {
+    const blob = await apiDownload(`${base}/file.ifc`);
+    expect(await blob.text()).toBe('{"ok":true}');
+    expect(seen).toEqual([{ method: 'GET', url: '/file.ifc', schema: '5', contentType: undefined, body: '' }]);
+  });
+
+  it('throws the status without a toast, so the caller can name the file', async () => {
+    await expect(apiDownload(`${base}/missing-file`)).rejects.toMatchObject({ status: 404, detail: 'File not found' });
+    expect(toasts()).toEqual([]);
+  });
+
+  it('shows the upgrade banner on 426 like every other call', async () => {
+    await expect(apiDownload(`${base}/upgrade`)).rejects.toMatchObject({ status: 426 });
+    expect(upgradeRequiredStore.get()).toBe(true);
   });
 });

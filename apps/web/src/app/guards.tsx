@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { CurrentUser } from '@edrf/model';
 import { useCurrentUser } from '../api/auth';
 import { ErrorPage } from '../pages/error/ErrorPage';
 import { LoadingMessage } from './overlay/Overlay';
+import { toast } from './overlay/alerts';
 
 /** A protected page sends a visitor who is not signed in to / with url= the path and query they asked for. */
 export function RequireAuth({ children }: { children: (user: CurrentUser) => ReactNode }) {
@@ -21,4 +22,14 @@ export function RequireAdmin({ children }: { children: (user: CurrentUser) => Re
   if (isPending) return <LoadingMessage message="Loading…" />;
   if (!user?.is_admin) return <ErrorPage status={404} message="Not found" />;
   return children(user);
+}
+
+/** Leaves a page that cannot be shown for `to`, saying why in an error toast (P§2 Project load). */
+export function RedirectWithToast({ to, message }: { to: string; message: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast.error(message);
+    void navigate(to, { replace: true });
+  }, [navigate, to, message]);
+  return null;
 }

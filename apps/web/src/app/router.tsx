@@ -8,6 +8,12 @@ import { ProjectsPage } from '../pages/projects/ProjectsPage';
 import { OrgsPage } from '../pages/orgs/OrgsPage';
 import { IntegrationPage } from '../pages/integration/IntegrationPage';
 import { AdminUsersPage } from '../pages/admin/users/AdminUsersPage';
+import { AdminOrgsPage } from '../pages/admin/orgs/AdminOrgsPage';
+import { AdminProjectsPage } from '../pages/admin/projects/AdminProjectsPage';
+import { OrgLayout } from './layouts/OrgLayout';
+import { ProjectLayout } from './layouts/ProjectLayout';
+import { BillingPage } from '../pages/org/BillingPage';
+import { ProjectOverviewPage } from '../pages/project/ProjectOverviewPage';
 
 /** The routes of P§2; anything else is the 404 page. */
 export const router = createBrowserRouter([
@@ -25,11 +31,28 @@ export const router = createBrowserRouter([
         ],
       },
       {
+        path: '/org/:orgId',
+        element: <OrgLayout />,
+        children: [
+          { index: true, element: <Navigate to="billing" replace /> },
+          { path: 'billing', element: <BillingPage /> },
+        ],
+      },
+      // P§2 Project load: a missing project id sends the user to /.
+      { path: '/project', element: <Navigate to="/" replace /> },
+      {
+        path: '/project/:projectId',
+        element: <ProjectLayout />,
+        children: [{ index: true, element: <ProjectOverviewPage /> }],
+      },
+      {
         path: '/edradm',
         element: <AdminLayout />,
         children: [
           { index: true, element: <Navigate to="/edradm/users" replace /> },
           { path: 'users', element: <AdminUsersPage /> },
+          { path: 'projects', element: <AdminProjectsPage /> },
+          { path: 'orgs', element: <AdminOrgsPage /> },
           { path: '*', element: <ErrorPage status={404} message="Not found" /> },
         ],
       },

@@ -7,3 +7,6 @@ export function FormError({ message }: { message: string | null }) {
     </p>
   );
 }
+
+/** The message of a failed schema check, for FormError. */
+export const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? 'Invalid input';

@@ -13,6 +13,8 @@ export function AdminLayout() {
             title="admin"
             links={[
               { to: '/edradm/users', label: 'Users' },
+              { to: '/edradm/projects', label: 'Projects' },
+              { to: '/edradm/orgs', label: 'Organizations' },
               { to: '/projects', label: 'App' },
             ]}
             foot={<UserMenu user={user} />}

@@ -79,6 +79,7 @@ export function AdminUsersPage() {
               <th>E-mail</th>
               <th>Provider</th>
               <th>Admin</th>
+              <th>Organizations</th>
               <th>Created</th>
               <th aria-label="Actions" />
             </tr>
@@ -89,6 +90,7 @@ export function AdminUsersPage() {
                 <td>{user.email}</td>
                 <td>{PROVIDER_LABELS[user.provider]}</td>
                 <td>{user.is_admin ? <span className="badge">Admin</span> : ''}</td>
+                <td>{user.org_names.join(', ')}</td>
                 <td title={new Date(user.created_at).toLocaleString()}>{relativeTime(user.created_at)}</td>
                 <td className="actions">
                   <button
@@ -112,7 +114,7 @@ export function AdminUsersPage() {
             ))}
             {shown.length === 0 && (
               <tr>
-                <td colSpan={5} className="empty-state">
+                <td colSpan={6} className="empty-state">
                   {filter ? 'No user matches the filter' : 'No users'}
                 </td>
               </tr>

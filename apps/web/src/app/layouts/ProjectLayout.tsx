@@ -1,0 +1,86 @@
+import { NavLink, Outlet, useOutletContext, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser, ProjectRole } from '@edrf/model';
+import { listProjects, projectsKey } from '../../api/projects';
+import { adminProjectsKey, listAdminProjects } from '../../api/admin';
+import { RedirectWithToast, RequireAuth } from '../guards';
+import { Breadcrumb, Sidebar } from './Sidebar';
+import { UserMenu } from './UserMenu';
+
+/** What the project area knows of its project. */
+export interface ProjectSummary {
+  project_id: string;
+  name: string;
+  org_id: string;
+  org_name: string;
+  /** The caller's role; null for a platform admin without one. */
+  role: ProjectRole | null;
+}
+
+export interface ProjectArea {
+  project: ProjectSummary;
+  /** Project admins and platform admins: the settings dialog (P§6). */
+  isAdmin: boolean;
+}
+
+export const useProjectArea = () => useOutletContext<ProjectArea>();
+
+/** Navigation entries that need an architecture model, which no project has before IFC import exists (P§5). */
+export const NEEDS_ARCHITECTURE = 'Requires architecture model';
+
+/**
+ * The project (docs/projects-ui.md): found in list_projects, which the projects list has usually
+ * loaded already; a platform admin without a role finds it in admin/list_projects instead.
+ */
+function useProjectSummary(projectId: string, user: CurrentUser): { project?: ProjectSummary; missing: boolean } {
+  const own = useQuery({ queryKey: projectsKey, queryFn: listProjects });
+  const mine = own.data?.find((project) => project.project_id === projectId);
+  const askAdmin = user.is_admin && own.isSuccess && !mine;
+  const all = useQuery({ queryKey: adminProjectsKey, queryFn: listAdminProjects, enabled: askAdmin });
+  if (mine) return { project: mine, missing: false };
+  const other = askAdmin ? all.data?.find((project) => project.project_id === projectId) : undefined;
+  if (other) return { project: { ...other, role: null }, missing: false };
+  const settled = own.isError || (own.isSuccess && (!askAdmin || all.isSuccess || all.isError));
+  return { missing: settled };
+}
+
+/** The project area (P§2): left navigation with 'Projects / {name}'; Electrical and Fire wait for a model. */
+export function ProjectLayout() {
+  return <RequireAuth>{(user) => <ProjectShell user={user} />}</RequireAuth>;
+}
+
+function ProjectShell({ user }: { user: CurrentUser }) {
+  const { projectId = '' } = useParams();
+  const { project, missing } = useProjectSummary(projectId, user);
+  if (missing) return <RedirectWithToast to="/projects" message="Unable to find project" />;
+  const base = `/project/${encodeURIComponent(projectId)}`;
+  return (
+    <div className="shell">
+      <Sidebar
+        head={
+          <Breadcrumb
+            parent={{ to: '/projects', label: 'Projects' }}
+            separator="/"
+            current={
+              <NavLink to={base} end>
+                {project?.name ?? '…'}
+              </NavLink>
+            }
+          />
+        }
+        links={[
+          { to: `${base}/electrical`, label: 'Electrical', disabled: true, title: NEEDS_ARCHITECTURE },
+          { to: `${base}/fire`, label: 'Fire', disabled: true, title: NEEDS_ARCHITECTURE },
+        ]}
+        foot={<UserMenu user={user} />}
+      />
+      <main className="content">
+        {project ? (
+          <Outlet context={{ project, isAdmin: project.role === 'admin' || user.is_admin } satisfies ProjectArea} />
+        ) : (
+          <div className="page muted">Loading…</div>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useProjectArea } from '../../app/layouts/ProjectLayout';
+import { roleLabel } from '../../lib/format';
+import { ProjectSettingsDialog } from '../projects/ProjectSettingsDialog';
+
+/** The project's landing page: what it is, where it belongs, the user's role, and its settings for admins. */
+export function ProjectOverviewPage() {
+  const { project, isAdmin } = useProjectArea();
+  const [settings, setSettings] = useState(false);
+  return (
+    <section className="page">
+      <header className="page-header">
+        <h1>{project.name}</h1>
+        {isAdmin && (
+          <button type="button" className="btn" onClick={() => setSettings(true)}>
+            Project settings
+          </button>
+        )}
+      </header>
+      <div className="card">
+        <dl className="details">
+          <dt>Organization</dt>
+          <dd>{project.org_name}</dd>
+          <dt>Your role</dt>
+          <dd>{project.role ? roleLabel(project.role) : 'None (platform admin)'}</dd>
+        </dl>
+      </div>
+      {settings && <ProjectSettingsDialog project={project} onClose={() => setSettings(false)} />}
+    </section>
+  );
+}
