@@ -1,6 +1,8 @@
 // The whole app as the browser tests meet it: a real SMTP peer that captures mail as .eml files,
 // a real OpenID provider standing in for Google and Microsoft, and the server itself on an
-// in-memory PGlite database with a few seeded users.
+// in-memory PGlite database with a few seeded users, and the organizations, projects, payments
+// and IFC files of support/seed.ts.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +14,11 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { ensureAdmin } from '../../apps/server/src/users/queries.js';
 import { startOidcPeer, type OidcPeer } from '../../apps/server/test/peers/oidc.js';
 import { startSmtpPeer, type SmtpPeer } from '../../apps/server/test/peers/smtp.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../apps/server/src/db/schema.js';
+import { createFileStore, type FileStore } from '../../apps/server/src/services/file-store.js';
 import { stateFile, type E2eState } from '../support/state.js';
+import { SEED_ORGS, SEED_USERS } from '../support/seed.js';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 
@@ -88,6 +94,8 @@ export async function startStack(opts: { port: number }): Promise<Stack> {
       .insertInto('users')
       .values(SEEDED_USERS.map((user) => ({ ...user })))
       .execute();
+    // The same folder the app's file store uses (app.ts).
+    await seedOrgsAndProjects(database.db, createFileStore(path.join(config.dataDir, 'files')));
 
     const app: FastifyInstance = await buildApp({
       config,
@@ -105,5 +113,66 @@ export async function startStack(opts: { port: number }): Promise<Stack> {
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/**
+ * The users, organizations, roles, projects, payments and IFC files of support/seed.ts. IFC files
+ * go through the app's own file store; those marked not stored get their row only.
+ */
+async function seedOrgsAndProjects(db: Kysely<Database>, files: FileStore): Promise<void> {
+  const users = await db
+    .insertInto('users')
+    .values(SEED_USERS.map((user) => ({ ...user })))
+    .returning(['user_id', 'email'])
+    .execute();
+  const userId = (email: string) => {
+    const user = users.find((one) => one.email === email);
+    if (!user) throw new Error(`seed: ${email} is not among SEED_USERS`);
+    return user.user_id;
+  };
+  for (const org of SEED_ORGS) {
+    const { org_id } = await db.insertInto('orgs').values({ name: org.name }).returning('org_id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('org_roles')
+      .values(org.members.map((member) => ({ org_id, user_id: userId(member.email), role: member.role })))
+      .execute();
+    const projectIds = new Map<string, string>();
+    for (const project of org.projects) {
+      const { project_id } = await db
+        .insertInto('projects')
+        .values({ org_id, name: project.name })
+        .returning('project_id')
+        .executeTakeFirstOrThrow();
+      projectIds.set(project.name, project_id);
+      // Upload order is the list order: a minute apart, the first the oldest.
+      const firstUpload = Date.now() - project.ifcFiles.length * 60_000;
+      for (const [index, file] of project.ifcFiles.entries()) {
+        const sha256 = file.stored ? await files.put(file.content) : crypto.createHash('sha256').update(file.content).digest('hex');
+        await db
+          .insertInto('ifc_files')
+          .values({
+            project_id,
+            file_name: file.name,
+            file_size: file.content.length,
+            sha256,
+            uploaded_at: new Date(firstUpload + index * 60_000),
+          })
+          .execute();
+      }
+    }
+    if (org.payments.length > 0)
+      await db
+        .insertInto('payments')
+        .values(
+          org.payments.map(({ project, created, ...payment }) => ({
+            ...payment,
+            org_id,
+            project_id: projectIds.get(project) ?? null,
+            project_name: project,
+            created_at: created,
+          })),
+        )
+        .execute();
   }
 }

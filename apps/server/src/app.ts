@@ -12,6 +12,8 @@ import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './services/mail.js';
 import { OidcService } from './services/oidc.js';
 import { createFileStore } from './services/file-store.js';
+import { Versions } from './versions/repository.js';
+import { versionRoutes } from './routes/versions.js';
 import { Sessions, requestToken } from './auth/sessions.js';
 import { Passcodes } from './auth/passcodes.js';
 import { requirePlatformAdmin } from './auth/access.js';
@@ -52,6 +54,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sessions: new Sessions(opts.db, clock),
     passcodes: new Passcodes(opts.db, clock),
     files: createFileStore(path.join(opts.config.dataDir, 'files')),
+    versions: new Versions(opts.db),
   };
 
   await app.register(fastifyCookie);
@@ -72,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   projectRoutes(app, ctx);
   roleRoutes(app, ctx);
   billingRoutes(app, ctx);
+  versionRoutes(app, ctx);
   // Admin routes share one guard: anyone but a platform admin is answered 404, before the body is read.
   await app.register((admin, _opts, done) => {
     admin.addHook('onRequest', (request, _reply, next) => {

@@ -7,6 +7,7 @@ import type { OidcService } from './services/oidc.js';
 import type { Sessions } from './auth/sessions.js';
 import type { Passcodes } from './auth/passcodes.js';
 import type { FileStore } from './services/file-store.js';
+import type { Versions } from './versions/repository.js';
 
 /** What the routes are given: the database and the services, each behind its small interface. */
 export interface AppContext {
@@ -18,4 +19,5 @@ export interface AppContext {
   sessions: Sessions;
   passcodes: Passcodes;
   files: FileStore;
+  versions: Versions;
 }

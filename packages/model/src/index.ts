@@ -4,3 +4,5 @@ export * from './navigation.js';
 export * from './orgs.js';
 export * from './projects.js';
 export * from './billing.js';
+export * from './model/index.js';
+export * from './versions.js';

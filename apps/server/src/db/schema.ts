@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BillingInfo, BillingType, LoginProvider, OrgRole, ProjectRole } from '@edrf/model';
+import type { BillingInfo, BillingType, LoginProvider, OrgRole, ProjectRole, VersionStatus } from '@edrf/model';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -111,6 +111,38 @@ export interface IfcFilesTable {
   uploaded_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface ModelPartsTable {
+  part_hash: string;
+  content: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+interface PartHashColumns {
+  edrf_schema: number;
+  config_hash: string;
+  arch_hash: string;
+  elec_hash: string;
+  fire_hash: string;
+}
+
+export interface ProjectVersionsTable extends PartHashColumns {
+  project_version_id: Generated<string>;
+  project_id: string;
+  parent_version_id: string | null;
+  user_email: string;
+  comment: string;
+  status: VersionStatus | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface WorkingVersionsTable extends PartHashColumns {
+  project_id: string;
+  working_revision: string;
+  parent_version_id: string | null;
+  user_email: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -125,4 +157,7 @@ export interface Database {
   project_roles: ProjectRolesTable;
   payments: PaymentsTable;
   ifc_files: IfcFilesTable;
+  model_parts: ModelPartsTable;
+  project_versions: ProjectVersionsTable;
+  working_versions: WorkingVersionsTable;
 }

@@ -32,3 +32,20 @@ export async function deleteProject(db: Kysely<Database>, files: FileStore, proj
     if (!stillUsed) await files.remove(sha256);
   }
 }
+
+/** The comment and date of each project's newest saved version, for the project list. */
+export async function latestSavedVersions(
+  db: Kysely<Database>,
+  projectIds: string[],
+): Promise<Map<string, { comment: string; created_at: Date }>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('project_versions')
+    .distinctOn('project_id')
+    .select(['project_id', 'comment', 'created_at'])
+    .where('project_id', 'in', projectIds)
+    .orderBy('project_id')
+    .orderBy('created_at', 'desc')
+    .execute();
+  return new Map(rows.map((row) => [row.project_id, { comment: row.comment, created_at: row.created_at }]));
+}

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { parseInput } from '../http/errors.js';
 import { requireUser } from '../auth/access.js';
 import { orgAccess, projectAccess } from '../auth/permissions.js';
-import { deleteProject, ifcFilesByProject } from '../projects/queries.js';
+import { deleteProject, ifcFilesByProject, latestSavedVersions } from '../projects/queries.js';
 import { idParam } from '../http/params.js';
 
 export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -25,17 +25,18 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
       .where('project_roles.user_id', '=', user.user_id)
       .orderBy('projects.created_at', 'desc')
       .execute();
-    const files = await ifcFilesByProject(
-      ctx.db,
-      rows.map((row) => row.project_id),
-    );
-    // Versions arrive with the model; until then a project has no saved version to show.
-    const projects: Project[] = rows.map((row) => ({
-      ...row,
-      version_comment: null,
-      version_date: null,
-      ifc_files: files.get(row.project_id) ?? [],
-    }));
+    const ids = rows.map((row) => row.project_id);
+    const files = await ifcFilesByProject(ctx.db, ids);
+    const versions = await latestSavedVersions(ctx.db, ids);
+    const projects: Project[] = rows.map((row) => {
+      const latest = versions.get(row.project_id);
+      return {
+        ...row,
+        version_comment: latest?.comment ?? null,
+        version_date: latest ? new Date(latest.created_at).toISOString() : null,
+        ifc_files: files.get(row.project_id) ?? [],
+      };
+    });
     return { projects };
   });
 
@@ -50,6 +51,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
         .returning('project_id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('project_roles').values({ project_id: project.project_id, user_id: user.user_id, role: 'admin' }).execute();
+      await ctx.versions.createWorking(trx, project.project_id, user.email);
       return project.project_id;
     });
     return { project_id: projectId };

@@ -40,11 +40,34 @@ describe.each(testDatabases())('admin users (%s)', (kind) => {
       is_admin: false,
       provider: 'google',
       created_at: new Date(created.created_at).toISOString(),
+      org_names: [],
     });
     expect(res.body.users.find((u: { email: string }) => u.email === 'bea@example.com')).toMatchObject({
       is_admin: true,
       provider: 'microsoft',
     });
+  });
+
+  it('list_users gives each user the names of the organizations they have a role in, alphabetical', async () => {
+    const member = await t.createUser(nextEmail());
+    const other = await t.createUser(nextEmail());
+    await t.createOrg('Names Org B', { [member.email]: 'standard' });
+    await t.createOrg('Names Org A', { [member.email]: 'admin', [other.email]: 'standard' });
+    await t.createOrg('Names Org C', { [other.email]: 'admin' });
+    // A project role alone does not put its organization in the list.
+    const onlyProject = await t.createOrg('Names Org D');
+    await t.createProject(onlyProject.org_id, 'Names project', { [member.email]: 'editor' });
+
+    const res = await t.call('GET', '/api/v1/admin/list_users', { cookie: admin });
+    expect(res.status).toBe(200);
+    const orgNames = (email: string): unknown => res.body.users.find((u: { email: string }) => u.email === email).org_names;
+    expect(orgNames(member.email)).toEqual(['Names Org A', 'Names Org B']);
+    expect(orgNames(other.email)).toEqual(['Names Org A', 'Names Org C']);
+    expect(orgNames(ADMIN_EMAIL)).toEqual([]);
+
+    // update_user answers the user with their organizations too.
+    const updated = await updateUser(member.user_id, { email: member.email, provider: 'google' });
+    expect(updated.body.user.org_names).toEqual(['Names Org A', 'Names Org B']);
   });
 
   it('create_user adds a user who can then sign in', async () => {
@@ -56,6 +79,7 @@ describe.each(testDatabases())('admin users (%s)', (kind) => {
       is_admin: false,
       provider: 'passcode',
       created_at: expect.any(String),
+      org_names: [],
     });
     const cookie = await t.signIn('new.person@example.com');
     expect((await t.call('GET', '/front/is_authed', { cookie })).body).toEqual({ email: 'new.person@example.com', is_admin: false });
@@ -124,6 +148,7 @@ describe.each(testDatabases())('admin users (%s)', (kind) => {
       is_admin: true,
       provider: 'microsoft',
       created_at: new Date(user.created_at).toISOString(),
+      org_names: [],
     });
     expect(await userRow(email)).toMatchObject({ user_id: user.user_id, is_admin: true, provider: 'microsoft' });
   });

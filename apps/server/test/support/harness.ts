@@ -4,9 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import { EDRF_SCHEMA, type LoginProvider } from '@edrf/model';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { EDRF_SCHEMA, type BillingType, type LoginProvider, type OrgRole, type ProjectRole } from '@edrf/model';
 import { buildApp } from '../../src/app.js';
+import { Sessions } from '../../src/auth/sessions.js';
+import { createFileStore, type FileStore } from '../../src/services/file-store.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Clock } from '../../src/clock.js';
 import type { Database } from '../../src/db/schema.js';
@@ -53,6 +55,13 @@ export interface CallResult {
 }
 
 export type UserRow = Selectable<Database['users']>;
+export type OrgRow = Selectable<Database['orgs']>;
+export type ProjectRow = Selectable<Database['projects']>;
+export type IfcFileRow = Selectable<Database['ifc_files']>;
+export type PaymentRow = Selectable<Database['payments']>;
+
+/** Roles of a new organization or project, by e-mail; users not yet there are created. */
+export type Roles<R extends string> = Record<string, R>;
 
 export interface TestApp {
   kind: DatabaseKind;
@@ -69,12 +78,26 @@ export interface TestApp {
   signIn(email: string): Promise<string>;
   /** Adds a user straight to the database. */
   createUser(email: string, opts?: { is_admin?: boolean; provider?: LoginProvider }): Promise<UserRow>;
-  /** Every row of every table, to show that a refused call changed nothing. */
+  /** A Cookie header value for a session of the user made straight in the database (the user is created if missing). */
+  cookieFor(email: string): Promise<string>;
+  /** The user with this e-mail, created if missing. */
+  ensureUser(email: string): Promise<UserRow>;
+  /** An organization with roles, straight in the database. */
+  createOrg(name: string, roles?: Roles<OrgRole>, opts?: { billing_type?: BillingType; created_at?: Date }): Promise<OrgRow>;
+  /** A project of an organization with roles, straight in the database. */
+  createProject(orgId: string, name: string, roles?: Roles<ProjectRole>, opts?: { created_at?: Date }): Promise<ProjectRow>;
+  /** Stores the content in the app's file store (DATA_DIR/files) and adds an ifc_files row for it. */
+  addIfcFile(projectId: string, fileName: string, content: Buffer | string, opts?: { uploaded_at?: Date }): Promise<IfcFileRow>;
+  /** A payments row; fields not given get plain values. */
+  addPayment(orgId: string, fields?: Partial<Insertable<Database['payments']>>): Promise<PaymentRow>;
+  /** The app's file store, on the same folder the app uses. */
+  files: FileStore;
+  /** The hashes of the files in the file store, sorted. */
+  storedFiles(): string[];
+  /** Every row of every table (and the stored files), to show that a refused call changed nothing. */
   snapshot(): Promise<Record<string, unknown[]>>;
   close(): Promise<void>;
 }
-
-const TABLES = ['users', 'sessions', 'login_passcodes', 'login_email_attempts', 'auth_events', 'oidc_logins', 'grants'] as const;
 
 export function createTestClock(start = new Date()): TestClock {
   let current = start.getTime();
@@ -156,13 +179,106 @@ export async function startTestApp(kind: DatabaseKind, opts: TestAppOptions = {}
       .returningAll()
       .executeTakeFirstOrThrow();
 
+  const ensureUser: TestApp['ensureUser'] = async (email) =>
+    (await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()) ?? createUser(email);
+
+  /** The user ids of the e-mails, creating the users not yet there. */
+  const usersByEmail = async (emails: string[]) => {
+    const ids = new Map<string, string>();
+    if (emails.length === 0) return ids;
+    for (const row of await db.selectFrom('users').select(['user_id', 'email']).where('email', 'in', emails).execute())
+      ids.set(row.email, row.user_id);
+    for (const email of emails) if (!ids.has(email)) ids.set(email, (await createUser(email)).user_id);
+    return ids;
+  };
+
+  const sessions = new Sessions(db, clock);
+  const cookieFor: TestApp['cookieFor'] = async (email) =>
+    `edrf_session=${await sessions.create((await ensureUser(email)).user_id, 'browser')}`;
+
+  const createOrg: TestApp['createOrg'] = async (name, roles = {}, orgOpts = {}) => {
+    const org = await db
+      .insertInto('orgs')
+      .values({ name, billing_type: orgOpts.billing_type, created_at: orgOpts.created_at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const users = await usersByEmail(Object.keys(roles));
+    const rows = Object.entries(roles).map(([email, role]) => ({ org_id: org.org_id, user_id: users.get(email)!, role }));
+    if (rows.length) await db.insertInto('org_roles').values(rows).execute();
+    return org;
+  };
+
+  const createProject: TestApp['createProject'] = async (orgId, name, roles = {}, projectOpts = {}) => {
+    const project = await db
+      .insertInto('projects')
+      .values({ org_id: orgId, name, created_at: projectOpts.created_at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const users = await usersByEmail(Object.keys(roles));
+    const rows = Object.entries(roles).map(([email, role]) => ({ project_id: project.project_id, user_id: users.get(email)!, role }));
+    if (rows.length) await db.insertInto('project_roles').values(rows).execute();
+    return project;
+  };
+
+  const filesDir = path.join(config.dataDir, 'files');
+  const files = createFileStore(filesDir);
+  const addIfcFile: TestApp['addIfcFile'] = async (projectId, fileName, content, fileOpts = {}) => {
+    const bytes = Buffer.from(content);
+    const sha256 = await files.put(bytes);
+    return db
+      .insertInto('ifc_files')
+      .values({ project_id: projectId, file_name: fileName, file_size: bytes.length, sha256, uploaded_at: fileOpts.uploaded_at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  };
+
+  const addPayment: TestApp['addPayment'] = (orgId, fields = {}) =>
+    db
+      .insertInto('payments')
+      .values({
+        org_id: orgId,
+        project_id: null,
+        project_name: 'A project',
+        module: 'fire',
+        num_rooms: 10,
+        area_sqm: 250.5,
+        amount: 99.5,
+        currency: 'EUR',
+        type: 'card',
+        receipt_url: null,
+        ...fields,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+
+  const storedFiles = () =>
+    fs.existsSync(filesDir)
+      ? fs
+          .readdirSync(filesDir, { recursive: true, encoding: 'utf8' })
+          .map((file) => path.basename(file))
+          .filter((name) => /^[0-9a-f]{64}$/.test(name))
+          .sort()
+      : [];
+
+  // Every table the migrations made, found once; then one query for all of them (a refused call is
+  // checked with two), each table's rows sorted whole, so that tables whose first column repeats
+  // (roles) come back in the same order every time.
+  let snapshotQuery: RawBuilder<unknown> | undefined;
   const snapshot: TestApp['snapshot'] = async () => {
-    const tables: Record<string, unknown[]> = {};
-    for (const table of TABLES) {
-      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db);
-      tables[table] = rows;
+    if (!snapshotQuery) {
+      const { rows: tables } = await sql<{ table_name: string }>`
+        select table_name from information_schema.tables
+        where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_migration%'
+        order by table_name`.execute(db);
+      snapshotQuery = sql.join(
+        tables.map(
+          ({ table_name }) =>
+            sql`(select coalesce(json_agg(r order by r::text), '[]'::json) from ${sql.table(table_name)} r) as ${sql.ref(table_name)}`,
+        ),
+      );
     }
-    return tables;
+    const { rows } = await sql<Record<string, unknown[]>>`select ${snapshotQuery}`.execute(db);
+    return { ...rows[0], files: storedFiles() };
   };
 
   return {
@@ -176,6 +292,14 @@ export async function startTestApp(kind: DatabaseKind, opts: TestAppOptions = {}
     call,
     signIn,
     createUser,
+    cookieFor,
+    ensureUser,
+    createOrg,
+    createProject,
+    addIfcFile,
+    addPayment,
+    files,
+    storedFiles,
     snapshot,
     async close() {
       await app.close();

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { setUnauthenticatedHandler } from '../api/client';
 import { currentUserKey } from '../api/auth';
 import { Overlay } from './overlay/Overlay';

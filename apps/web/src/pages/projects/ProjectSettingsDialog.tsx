@@ -44,7 +44,7 @@ export function ProjectSettingsDialog({ project, onClose }: { project: { project
     }
     onClose();
     // Leave the project first, so that its page does not look for it once the list no longer has it.
-    await navigate('/projects');
+    await navigate('/projects', { flushSync: true });
     queryClient.setQueryData<Project[]>(projectsKey, (projects) => projects?.filter((one) => one.project_id !== projectId));
     queryClient.removeQueries({ queryKey: ['project', projectId] });
     toast.info('Project deleted');

@@ -1,0 +1,35 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ModelPartName } from '@edrf/model';
+import type { Database } from '../db/schema.js';
+
+export type PartHashes = Record<ModelPartName, string>;
+
+/** Stores a part once per content and answers its hash; the same arch synced twice is one row. */
+export async function storePart(db: Kysely<Database>, value: unknown): Promise<string> {
+  const content = JSON.stringify(value);
+  const partHash = crypto.createHash('sha256').update(content).digest('hex');
+  await db
+    .insertInto('model_parts')
+    .values({ part_hash: partHash, content })
+    .onConflict((oc) => oc.column('part_hash').doNothing())
+    .execute();
+  return partHash;
+}
+
+/** The stored JSON text of each part, unparsed: answers are assembled from it without a parse. */
+export async function loadPartTexts(db: Kysely<Database>, hashes: PartHashes): Promise<Record<ModelPartName, string>> {
+  const unique = [...new Set(Object.values(hashes))];
+  const rows = await db.selectFrom('model_parts').select(['part_hash', 'content']).where('part_hash', 'in', unique).execute();
+  const byHash = new Map(rows.map((row) => [row.part_hash, row.content]));
+  const text = (hash: string) => {
+    const found = byHash.get(hash);
+    if (found === undefined) throw new Error(`model part ${hash} is missing`);
+    return found;
+  };
+  return { config: text(hashes.config), arch: text(hashes.arch), elec: text(hashes.elec), fire: text(hashes.fire) };
+}
+
+/** `{"config":…,"arch":…,"elec":…,"fire":…,"edrf_schema":n}` from stored texts, without parsing them. */
+export const modelJson = (texts: Record<ModelPartName, string>, edrfSchema: number): string =>
+  `{"config":${texts.config},"arch":${texts.arch},"elec":${texts.elec},"fire":${texts.fire},"edrf_schema":${edrfSchema}}`;

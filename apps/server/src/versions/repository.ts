@@ -1,0 +1,204 @@
+import crypto from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { CURRENT_SCHEMA, emptyModel, MODEL_PARTS, WORKING_VERSION, type ModelPartName, type VersionSummary } from '@edrf/model';
+import type { Database } from '../db/schema.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { isUuid } from '../auth/tokens.js';
+import { loadPartTexts, modelJson, storePart, type PartHashes } from './parts.js';
+
+type WorkingRow = Selectable<Database['working_versions']>;
+type VersionRow = Selectable<Database['project_versions']>;
+
+export const versionNotFound = () => notFound('Unable to find version');
+export const conflict = () => new HttpError(409, 'The working version was changed by someone else: reload it to get their changes');
+
+const hashesOf = (row: WorkingRow | VersionRow): PartHashes => ({
+  config: row.config_hash,
+  arch: row.arch_hash,
+  elec: row.elec_hash,
+  fire: row.fire_hash,
+});
+
+const hashColumns = (hashes: PartHashes) => ({
+  config_hash: hashes.config,
+  arch_hash: hashes.arch,
+  elec_hash: hashes.elec,
+  fire_hash: hashes.fire,
+});
+
+export const toVersionSummary = (row: VersionRow): VersionSummary => ({
+  project_version_id: row.project_version_id,
+  project_id: row.project_id,
+  parent_version_id: row.parent_version_id,
+  user_email: row.user_email,
+  comment: row.comment,
+  created_at: new Date(row.created_at).toISOString(),
+  status: row.status,
+});
+
+/** Parts of a sync: a validated value, or null for 'unchanged from the parent'. */
+export type SyncParts = Record<ModelPartName, unknown>;
+
+export class Versions {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Every project starts with a working version of the empty model, so latest_version always answers. */
+  async createWorking(db: Kysely<Database>, projectId: string, userEmail: string): Promise<void> {
+    const model = emptyModel();
+    const hashes = {} as PartHashes;
+    for (const part of MODEL_PARTS) hashes[part] = await storePart(db, model[part]);
+    await db
+      .insertInto('working_versions')
+      .values({
+        project_id: projectId,
+        working_revision: crypto.randomUUID(),
+        parent_version_id: null,
+        user_email: userEmail,
+        edrf_schema: CURRENT_SCHEMA,
+        ...hashColumns(hashes),
+      })
+      .execute();
+  }
+
+  async working(projectId: string): Promise<WorkingRow> {
+    const row = await this.db.selectFrom('working_versions').selectAll().where('project_id', '=', projectId).executeTakeFirst();
+    if (!row) throw versionNotFound();
+    return row;
+  }
+
+  /** The working version as JSON text (P§3 Version), assembled from the stored parts without parsing them. */
+  async latestJson(projectId: string): Promise<string> {
+    const working = await this.working(projectId);
+    const texts = await loadPartTexts(this.db, hashesOf(working));
+    const head = {
+      project_version_id: WORKING_VERSION,
+      project_id: projectId,
+      parent_version_id: working.parent_version_id,
+      working_revision: working.working_revision,
+      user_email: working.user_email,
+      comment: null,
+      created_at: new Date(working.updated_at).toISOString(),
+      status: null,
+    };
+    return `${JSON.stringify(head).slice(0, -1)},"model":${modelJson(texts, working.edrf_schema)}}`;
+  }
+
+  async versionJson(projectId: string, versionId: string): Promise<string> {
+    const row = await this.savedVersion(projectId, versionId);
+    const working = await this.working(projectId);
+    const texts = await loadPartTexts(this.db, hashesOf(row));
+    const head = { ...toVersionSummary(row), working_revision: working.working_revision };
+    return `${JSON.stringify(head).slice(0, -1)},"model":${modelJson(texts, row.edrf_schema)}}`;
+  }
+
+  async list(projectId: string): Promise<VersionSummary[]> {
+    const rows = await this.db
+      .selectFrom('project_versions')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('created_at', 'desc')
+      .orderBy('project_version_id')
+      .execute();
+    return rows.map(toVersionSummary);
+  }
+
+  /**
+   * Replaces the working version's parts that were sent; the others stay as the parent had them.
+   * Refused (409) unless the caller saw the current working revision: nobody overwrites another's work.
+   */
+  async sync(
+    projectId: string,
+    userEmail: string,
+    request: { parent: string; working_revision: string; parts: SyncParts },
+  ): Promise<{ working_revision: string; parent_version_id: string | null }> {
+    const sent = {} as Partial<PartHashes>;
+    for (const part of MODEL_PARTS) {
+      if (request.parts[part] !== null && request.parts[part] !== undefined) sent[part] = await storePart(this.db, request.parts[part]);
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const working = await trx
+        .selectFrom('working_versions')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!working) throw versionNotFound();
+      if (working.working_revision !== request.working_revision) throw conflict();
+      const fromSaved = request.parent !== WORKING_VERSION;
+      const base = fromSaved ? hashesOf(await this.savedVersion(projectId, request.parent, trx)) : hashesOf(working);
+      const next: PartHashes = { ...base, ...sent };
+      const parentVersionId = fromSaved ? request.parent : working.parent_version_id;
+      const unchanged =
+        MODEL_PARTS.every((part) => next[part] === hashesOf(working)[part]) && parentVersionId === working.parent_version_id;
+      if (unchanged) return { working_revision: working.working_revision, parent_version_id: working.parent_version_id };
+      const revision = crypto.randomUUID();
+      await trx
+        .updateTable('working_versions')
+        .set({
+          ...hashColumns(next),
+          working_revision: revision,
+          parent_version_id: parentVersionId,
+          user_email: userEmail,
+          edrf_schema: CURRENT_SCHEMA,
+          updated_at: new Date(),
+        })
+        .where('project_id', '=', projectId)
+        .execute();
+      return { working_revision: revision, parent_version_id: parentVersionId };
+    });
+  }
+
+  /** Freezes the working version as a saved version, which becomes the working version's parent. */
+  async save(
+    projectId: string,
+    userEmail: string,
+    comment: string,
+  ): Promise<{ project_version_id: string; parent_version_id: string | null }> {
+    return this.db.transaction().execute(async (trx) => {
+      const working = await trx
+        .selectFrom('working_versions')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!working) throw versionNotFound();
+      const saved = await trx
+        .insertInto('project_versions')
+        .values({
+          project_id: projectId,
+          parent_version_id: working.parent_version_id,
+          user_email: userEmail,
+          comment,
+          status: null,
+          edrf_schema: working.edrf_schema,
+          ...hashColumns(hashesOf(working)),
+        })
+        .returning('project_version_id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('working_versions')
+        .set({ parent_version_id: saved.project_version_id })
+        .where('project_id', '=', projectId)
+        .execute();
+      return { project_version_id: saved.project_version_id, parent_version_id: working.parent_version_id };
+    });
+  }
+
+  async setStatus(projectId: string, versionId: string, status: VersionSummary['status']): Promise<void> {
+    const row = await this.savedVersion(projectId, versionId);
+    await this.db.updateTable('project_versions').set({ status }).where('project_version_id', '=', row.project_version_id).execute();
+  }
+
+  private async savedVersion(projectId: string, versionId: string, db: Kysely<Database> = this.db): Promise<VersionRow> {
+    const row = isUuid(versionId)
+      ? await db
+          .selectFrom('project_versions')
+          .selectAll()
+          .where('project_id', '=', projectId)
+          .where('project_version_id', '=', versionId)
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw versionNotFound();
+    return row;
+  }
+}

@@ -1,0 +1,144 @@
+// What e2e/harness/stack.ts seeds for the specs of organizations, projects, billing and the admin
+// lists: users, organizations with their roles, projects, payments and IFC files. Names and
+// contents only (no server code), so that specs can import what they assert.
+//
+// The server allows 5 passcode requests per e-mail per 2 minutes: each of these users belongs to
+// one spec and signs in at most once or twice per run.
+import crypto from 'node:crypto';
+
+/** orgs-projects.spec: starts with no organization and no project. */
+export const OLIVIA = 'olivia@example.com';
+/** orgs-projects.spec: the second user olivia adds to her organization and project. */
+export const SAM = 'sam@example.com';
+/** orgs-projects.spec: never has a role anywhere. */
+export const NORA = 'nora@example.com';
+/** billing.spec: admin of the two billing organizations. */
+export const BIANCA = 'bianca@example.com';
+/** admin-orgs-projects.spec: a second platform admin (admin@example.com is signed in by other specs). */
+export const ROOT = 'root@example.com';
+/** Members of the seeded organizations who never sign in. */
+export const IVAN = 'ivan@example.com';
+export const IRENE = 'irene@example.com';
+
+export const SEED_USERS = [
+  { email: OLIVIA, provider: 'passcode', is_admin: false },
+  { email: SAM, provider: 'passcode', is_admin: false },
+  { email: NORA, provider: 'passcode', is_admin: false },
+  { email: BIANCA, provider: 'passcode', is_admin: false },
+  { email: ROOT, provider: 'passcode', is_admin: true },
+  { email: IVAN, provider: 'passcode', is_admin: false },
+  { email: IRENE, provider: 'passcode', is_admin: false },
+] as const;
+
+export interface SeedIfcFile {
+  name: string;
+  content: Buffer;
+  /** False: the ifc_files row exists but the file store lacks its content (a download answers 404). */
+  stored: boolean;
+}
+
+export interface SeedProject {
+  name: string;
+  /** In upload order, which is the order the admin list shows them in. */
+  ifcFiles: SeedIfcFile[];
+}
+
+export interface SeedPayment {
+  /** The project's name; a name that is not among the organization's projects is a deleted project. */
+  project: string;
+  module: string;
+  num_rooms: number;
+  area_sqm: number;
+  amount: number;
+  currency: string;
+  type: string;
+  receipt_url: string | null;
+  /** ISO time; noon UTC, so that the date shown is the same in every time zone of Europe. */
+  created: string;
+}
+
+export interface SeedOrg {
+  name: string;
+  members: { email: string; role: 'admin' | 'standard' }[];
+  projects: SeedProject[];
+  payments: SeedPayment[];
+}
+
+/** A small but well-formed IFC file, different for every name. */
+function ifc(name: string, description: string): Buffer {
+  return Buffer.from(
+    [
+      'ISO-10303-21;',
+      'HEADER;',
+      "FILE_DESCRIPTION(('ViewDefinition [CoordinationView]'),'2;1');",
+      `FILE_NAME('${name}','2026-01-15T09:30:00',('edrf e2e'),('edrf'),'','','');`,
+      "FILE_SCHEMA(('IFC4'));",
+      'ENDSEC;',
+      'DATA;',
+      `#1=IFCPROJECT('${crypto.createHash('sha1').update(name).digest('base64url').slice(0, 22)}',$,'${description}',$,$,$,$,$,$);`,
+      'ENDSEC;',
+      'END-ISO-10303-21;',
+      '',
+    ].join('\n'),
+  );
+}
+
+export const BILLING_ORG = 'Bianca Bygg AB';
+export const QUIET_ORG = 'Bianca Quiet AB';
+export const RAIL_ORG = 'Nordic Rail AB';
+
+export const BILLING_PROJECT = 'North Depot';
+/** A payment keeps the name of a project that no longer exists. */
+export const DELETED_PROJECT = 'Old Warehouse';
+
+export const RAIL_PROJECT = 'Depot Tower';
+export const RAIL_IFC_FILES: SeedIfcFile[] = [
+  { name: 'Depot-Tower-ARK.ifc', content: ifc('Depot-Tower-ARK.ifc', 'Depot Tower architecture'), stored: true },
+  { name: 'Depot Tower EL (rev B).ifc', content: ifc('Depot Tower EL (rev B).ifc', 'Depot Tower electrical'), stored: true },
+  { name: 'Depot-Tower-VVS.ifc', content: ifc('Depot-Tower-VVS.ifc', 'Depot Tower plumbing'), stored: false },
+];
+
+export const SEED_ORGS: SeedOrg[] = [
+  {
+    name: BILLING_ORG,
+    members: [
+      { email: BIANCA, role: 'admin' },
+      { email: IRENE, role: 'standard' },
+    ],
+    projects: [{ name: BILLING_PROJECT, ifcFiles: [] }],
+    payments: [
+      {
+        project: BILLING_PROJECT,
+        module: 'electrical',
+        num_rooms: 12,
+        area_sqm: 1345.25,
+        amount: 12345.5,
+        currency: 'sek',
+        type: 'card',
+        receipt_url: 'https://receipts.example.com/r/1001',
+        created: '2026-03-02T12:00:00Z',
+      },
+      {
+        project: DELETED_PROJECT,
+        module: 'fire',
+        num_rooms: 4,
+        area_sqm: 80,
+        amount: 99,
+        currency: 'eur',
+        type: 'invoice',
+        receipt_url: null,
+        created: '2026-05-14T12:00:00Z',
+      },
+    ],
+  },
+  { name: QUIET_ORG, members: [{ email: BIANCA, role: 'admin' }], projects: [], payments: [] },
+  {
+    name: RAIL_ORG,
+    members: [
+      { email: IVAN, role: 'admin' },
+      { email: IRENE, role: 'standard' },
+    ],
+    projects: [{ name: RAIL_PROJECT, ifcFiles: RAIL_IFC_FILES }],
+    payments: [],
+  },
+];

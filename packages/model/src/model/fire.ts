@@ -1,0 +1,550 @@
+import { z } from 'zod';
+import {
+  DEFAULT_CABLE_PAIRS,
+  DEFAULT_CENTRAL_RACK_SIZE,
+  DEFAULT_CENTRAL_ROUTE_MAX_UNITS,
+  DEFAULT_CENTRAL_VOLTAGE_OUTPUT,
+  DEFAULT_EQUIPMENT_RACK_SIZE,
+  DEFAULT_PLINTH_CONNECTIONS,
+  DEFAULT_PLINTH_RACK_SIZE,
+  DEFAULT_RACK_SIZE,
+  SECTION_PALETTE,
+} from './constants.js';
+import {
+  CABLE_TYPES,
+  DETECTOR_PRODUCT_TYPES,
+  EXTENSION_PORT_KINDS,
+  IO_OUTPUT_CONTACTS,
+  OTHER_RACK_UNIT_TYPES,
+  OTHER_UNIT_TYPES,
+  REGULATIONS,
+  ROUTE_KINDS,
+  SBF_CLASSES,
+  SBF_EVAC_TYPES,
+  SBF_NOTIFICATION_TYPES,
+  SBF_TRANSFER_TYPES,
+  SIREN_PRODUCT_TYPES,
+  UNIT_GROUPS,
+} from './enums.js';
+import {
+  collectionSchema,
+  hexColorSchema,
+  idListSchema,
+  idRef,
+  itemIdSchema,
+  optionalIdRef,
+  orderedListSchema,
+  point3Schema,
+  polygonSchema,
+  rackSizeSchema,
+} from './primitives.js';
+
+const pair = (a: readonly [number, number]): [number, number] => [a[0], a[1]];
+const count = () => z.number().int().min(0).default(0);
+const nonNegative = () => z.number().min(0).default(0);
+const text = () => z.string().default('');
+
+// ======================= units (F§3) =======================
+
+const unitBase = {
+  id: itemIdSchema,
+  storey_id: idRef(),
+  coord: point3Schema,
+};
+
+export const rackUnitSchema = z.object({
+  ...unitBase,
+  label: text(),
+  angle: z.number().default(0),
+  size: rackSizeSchema.default(() => pair(DEFAULT_RACK_SIZE)),
+  /** Non-physical racks are shown as 'Equipment'. */
+  physical: z.boolean().default(true),
+});
+export type RackUnit = z.infer<typeof rackUnitSchema>;
+
+export const detectorSchema = z.object({
+  ...unitBase,
+  product_id: optionalIdRef(),
+  hidden: z.boolean().default(false),
+});
+export type Detector = z.infer<typeof detectorSchema>;
+
+export const sirenSchema = z.object({
+  ...unitBase,
+  product_id: optionalIdRef(),
+  angle: z.number().default(0),
+  /** The detector this siren is socketed onto; '' if none. */
+  locked_to: optionalIdRef(),
+});
+export type Siren = z.infer<typeof sirenSchema>;
+
+export const buttonSchema = z.object({
+  ...unitBase,
+  /** The door the button belongs to; '' if none. */
+  door_id: optionalIdRef(),
+  product_id: optionalIdRef(),
+  angle: z.number().default(0),
+});
+export type Button = z.infer<typeof buttonSchema>;
+
+export const ioInputSchema = z.object({ first: text(), second: text(), description: text() });
+export const ioOutputSchema = z.object({ first: text(), second: z.enum(IO_OUTPUT_CONTACTS).default('NO'), description: text() });
+export const ioUnitSchema = z.object({
+  ...unitBase,
+  product_id: optionalIdRef(),
+  angle: z.number().default(0),
+  inputs: z.array(ioInputSchema).default(() => []),
+  outputs: z.array(ioOutputSchema).default(() => []),
+});
+export type IoUnit = z.infer<typeof ioUnitSchema>;
+
+export const otherUnitSchema = z.object({
+  ...unitBase,
+  product_id: optionalIdRef(),
+  unit_type: z.enum(OTHER_UNIT_TYPES).default('other'),
+  angle: z.number().default(0),
+  comment: text(),
+});
+export type OtherUnit = z.infer<typeof otherUnitSchema>;
+
+export const labelUnitSchema = z.object({
+  ...unitBase,
+  angle: z.number().default(0),
+  /** The label's text. */
+  label: text(),
+});
+export type LabelUnit = z.infer<typeof labelUnitSchema>;
+
+export const fireUnitsSchema = z.object({
+  racks: collectionSchema(rackUnitSchema),
+  detectors: collectionSchema(detectorSchema),
+  sirens: collectionSchema(sirenSchema),
+  buttons: collectionSchema(buttonSchema),
+  ios: collectionSchema(ioUnitSchema),
+  others: collectionSchema(otherUnitSchema),
+  labels: collectionSchema(labelUnitSchema),
+});
+export type FireUnits = z.infer<typeof fireUnitsSchema>;
+
+// ======================= connections (F§3) =======================
+
+/** connections.rooms is keyed by room id: the id is both the item's id and a room reference. */
+export const connectionRoomSchema = z.object({
+  id: idRef(),
+  name: text(),
+  /** '+D1', '+D2', … */
+  label: text(),
+  racks: idListSchema(),
+  notes: text(),
+});
+export type ConnectionRoom = z.infer<typeof connectionRoomSchema>;
+
+const rackUnitBase = {
+  id: itemIdSchema,
+  product_id: optionalIdRef(),
+  /** The rack (fire.units.racks) holding this unit. */
+  rack_id: idRef(),
+  rack_pos: z.tuple([z.number().int(), z.number().int()]),
+  /** Ids of the cables and routes attached to this unit. */
+  connections: idListSchema(),
+};
+
+export const centralSchema = z.object({
+  ...rackUnitBase,
+  main_central: z.boolean().default(false),
+  /** One entry per extension port of the central product: a central extension product id, or '' for an empty port. */
+  extensions: z.array(optionalIdRef()).default(() => []),
+});
+export type Central = z.infer<typeof centralSchema>;
+
+export const plinthSchema = z.object({ ...rackUnitBase });
+export type Plinth = z.infer<typeof plinthSchema>;
+
+export const powerSupplySchema = z.object({ ...rackUnitBase });
+export type PowerSupply = z.infer<typeof powerSupplySchema>;
+
+export const otherRackUnitSchema = z.object({
+  ...rackUnitBase,
+  unit_type: z.enum(OTHER_RACK_UNIT_TYPES).default('Other'),
+  comment: text(),
+});
+export type OtherRackUnit = z.infer<typeof otherRackUnitSchema>;
+
+export const cableSchema = z.object({
+  id: itemIdSchema,
+  label: text(),
+  product_id: optionalIdRef(),
+});
+export type Cable = z.infer<typeof cableSchema>;
+
+export const routeNodeSchema = z.object({
+  /** The unit the node is locked to; '' for a free node. */
+  unit_id: optionalIdRef(),
+  coord: point3Schema,
+});
+export type RouteNode = z.infer<typeof routeNodeSchema>;
+
+export const routeSliceSchema = z.object({
+  storey_id: idRef(),
+  nodes: z.array(routeNodeSchema).min(2),
+});
+export type RouteSlice = z.infer<typeof routeSliceSchema>;
+
+export const routeSchema = z.object({
+  id: itemIdSchema,
+  /** The cable product the route is drawn with. */
+  product_id: optionalIdRef(),
+  kind: z.enum(ROUTE_KINDS),
+  slices: z.array(routeSliceSchema).min(1),
+});
+export type Route = z.infer<typeof routeSchema>;
+
+export const fireConnectionsSchema = z.object({
+  rooms: collectionSchema(connectionRoomSchema),
+  centrals: collectionSchema(centralSchema),
+  plinths: collectionSchema(plinthSchema),
+  power_supplies: collectionSchema(powerSupplySchema),
+  others: collectionSchema(otherRackUnitSchema),
+  cables: collectionSchema(cableSchema),
+  routes: collectionSchema(routeSchema),
+});
+export type FireConnections = z.infer<typeof fireConnectionsSchema>;
+
+// ======================= sections (F§3) =======================
+
+export const sectionPartSchema = z.object({
+  room_id: idRef(),
+  /** A custom shape; null means the room's own shape. */
+  shape: polygonSchema.nullable().default(null),
+});
+export type SectionPart = z.infer<typeof sectionPartSchema>;
+
+export const sectionSchema = z.object({
+  id: itemIdSchema,
+  name: text(),
+  description: text(),
+  color: hexColorSchema.default(SECTION_PALETTE[0]!.color),
+  highlight_color: hexColorSchema.default(SECTION_PALETTE[0]!.highlight_color),
+  parts: z.array(sectionPartSchema).default(() => []),
+  /** Unit id -> address, a positive integer unique within the section. */
+  addresses: z
+    .record(idRef(), z.number().int().min(1))
+    .superRefine((addresses, ctx) => {
+      const seen = new Map<number, string>();
+      for (const [unit, address] of Object.entries(addresses)) {
+        const other = seen.get(address);
+        if (other !== undefined)
+          ctx.addIssue({ code: 'custom', path: [unit], message: `Address ${address} is already given to '${other}'` });
+        seen.set(address, unit);
+      }
+    })
+    .default(() => ({})),
+});
+export type Section = z.infer<typeof sectionSchema>;
+
+// ======================= products (F§3) =======================
+
+export const electricalSchema = z.object({
+  min_voltage: nonNegative(),
+  max_voltage: nonNegative(),
+  min_milliamperes: nonNegative(),
+  max_milliamperes: nonNegative(),
+});
+export type Electrical = z.infer<typeof electricalSchema>;
+
+/** Built-in capacities of a central, and what a central extension adds. */
+export const builtinPropertiesSchema = z.object({
+  num_routes: count(),
+  num_annunciators: count(),
+  num_relays: count(),
+  num_sub_centrals: count(),
+  psu: count(),
+});
+export type BuiltinProperties = z.infer<typeof builtinPropertiesSchema>;
+
+export const psuPropertiesSchema = z.object({
+  voltage: nonNegative(),
+  ampere_hours: nonNegative(),
+  life_years: nonNegative(),
+});
+export type PsuProperties = z.infer<typeof psuPropertiesSchema>;
+
+const productBase = { id: itemIdSchema, name: text() };
+
+export const centralProductSchema = z.object({
+  ...productBase,
+  company: text(),
+  rack_size: rackSizeSchema.default(() => pair(DEFAULT_CENTRAL_RACK_SIZE)),
+  route_max_units: z.number().int().min(1).default(DEFAULT_CENTRAL_ROUTE_MAX_UNITS),
+  /** [min, max] volts. */
+  voltage_output: z
+    .tuple([z.number().min(0), z.number().min(0)])
+    .refine(([min, max]) => min <= max, { message: 'min must not exceed max', path: [1] })
+    .default(() => pair(DEFAULT_CENTRAL_VOLTAGE_OUTPUT)),
+  extension_ports: z.array(z.enum(EXTENSION_PORT_KINDS)).default(() => []),
+  builtin: builtinPropertiesSchema.prefault({}),
+  builtin_psu: psuPropertiesSchema.nullable().default(null),
+  milliamperes: nonNegative(),
+});
+export type CentralProduct = z.infer<typeof centralProductSchema>;
+
+export const detectorProductSchema = z.object({
+  ...productBase,
+  type: z.enum(DETECTOR_PRODUCT_TYPES).default('Smoke'),
+  /** The socket (base) the detector sits in. */
+  socket: text(),
+  electrical: electricalSchema.prefault({}),
+});
+export type DetectorProduct = z.infer<typeof detectorProductSchema>;
+
+export const sirenProductSchema = z.object({
+  ...productBase,
+  type: z.enum(SIREN_PRODUCT_TYPES).default('Sound'),
+  /** Fits in a detector socket (socketed sirens, F§4). */
+  detector_socket: z.boolean().default(false),
+  addressable: z.boolean().default(false),
+  electrical: electricalSchema.prefault({}),
+});
+export type SirenProduct = z.infer<typeof sirenProductSchema>;
+
+export const buttonProductSchema = z.object({ ...productBase, electrical: electricalSchema.prefault({}) });
+export type ButtonProduct = z.infer<typeof buttonProductSchema>;
+
+export const ioProductSchema = z.object({
+  ...productBase,
+  inputs: count(),
+  outputs: count(),
+  electrical: electricalSchema.prefault({}),
+});
+export type IoProduct = z.infer<typeof ioProductSchema>;
+
+export const plinthProductSchema = z.object({
+  ...productBase,
+  rack_size: rackSizeSchema.default(() => pair(DEFAULT_PLINTH_RACK_SIZE)),
+  num_connections: z.number().int().min(1).default(DEFAULT_PLINTH_CONNECTIONS),
+});
+export type PlinthProduct = z.infer<typeof plinthProductSchema>;
+
+export const cableProductSchema = z.object({
+  ...productBase,
+  /** mm². */
+  cross_section: nonNegative(),
+  /** Ohm per km. */
+  resistance: nonNegative(),
+  /** Pairs. */
+  num: z.number().int().min(1).default(DEFAULT_CABLE_PAIRS),
+  type: z.enum(CABLE_TYPES).default('Copper'),
+});
+export type CableProduct = z.infer<typeof cableProductSchema>;
+
+export const powerSupplyProductSchema = z.object({
+  ...productBase,
+  rack_size: rackSizeSchema.default(() => pair(DEFAULT_EQUIPMENT_RACK_SIZE)),
+  properties: psuPropertiesSchema.prefault({}),
+});
+export type PowerSupplyProduct = z.infer<typeof powerSupplyProductSchema>;
+
+export const otherRackProductSchema = z.object({
+  ...productBase,
+  description: text(),
+  rack_size: rackSizeSchema.default(() => pair(DEFAULT_EQUIPMENT_RACK_SIZE)),
+  unit_type: z.enum(OTHER_RACK_UNIT_TYPES).default('Other'),
+});
+export type OtherRackProduct = z.infer<typeof otherRackProductSchema>;
+
+export const otherUnitProductSchema = z.object({
+  ...productBase,
+  unit_type: z.enum(OTHER_UNIT_TYPES).default('other'),
+  electrical: electricalSchema.prefault({}),
+});
+export type OtherUnitProduct = z.infer<typeof otherUnitProductSchema>;
+
+export const centralExtensionProductSchema = z.object({
+  ...productBase,
+  port: z.enum(EXTENSION_PORT_KINDS).default('Any'),
+  properties: builtinPropertiesSchema.prefault({}),
+});
+export type CentralExtensionProduct = z.infer<typeof centralExtensionProductSchema>;
+
+/** One schema per product list, by list name. */
+export const productSchemas = {
+  centrals: centralProductSchema,
+  detectors: detectorProductSchema,
+  sirens: sirenProductSchema,
+  buttons: buttonProductSchema,
+  ios: ioProductSchema,
+  plinths: plinthProductSchema,
+  cables: cableProductSchema,
+  power_supplies: powerSupplyProductSchema,
+  other_rack_products: otherRackProductSchema,
+  other_units: otherUnitProductSchema,
+  central_extensions: centralExtensionProductSchema,
+} as const;
+
+export const productsSchema = z.object({
+  centrals: orderedListSchema(centralProductSchema),
+  detectors: orderedListSchema(detectorProductSchema),
+  sirens: orderedListSchema(sirenProductSchema),
+  buttons: orderedListSchema(buttonProductSchema),
+  ios: orderedListSchema(ioProductSchema),
+  plinths: orderedListSchema(plinthProductSchema),
+  cables: orderedListSchema(cableProductSchema),
+  power_supplies: orderedListSchema(powerSupplyProductSchema),
+  other_rack_products: orderedListSchema(otherRackProductSchema),
+  other_units: orderedListSchema(otherUnitProductSchema),
+  central_extensions: orderedListSchema(centralExtensionProductSchema),
+});
+export type Products = z.infer<typeof productsSchema>;
+export type ProductOf<L extends keyof Products> = Products[L][number];
+
+/** The hardware exchange file (F§3): the product lists, validated on import ('Invalid hardware .json'). */
+export const hardwareFileSchema = z.object({
+  edrf_schema: z.number().int().min(1).optional(),
+  hardware: productsSchema.extend({ detectors: orderedListSchema(detectorProductSchema).unwrap() }),
+});
+
+// ======================= settings (F§3 'Optimization config') =======================
+
+export const detectorSettingsSchema = z.object({
+  min_wall_distance: z.number().min(0),
+  min_air_inlet_distance: z.number().min(0),
+  max_detector_distance: z.number().min(0),
+  area_per_detector: z.number().min(0),
+  max_shaft_distance: z.number().min(0),
+});
+export type DetectorSettings = z.infer<typeof detectorSettingsSchema>;
+
+export const unitSettingsSchema = z.object({
+  detector: z.object({ Smoke: detectorSettingsSchema, Heat: detectorSettingsSchema }),
+  siren: z.object({ max_range: z.number().min(0) }),
+  button: z.object({ max_range_from_door: z.number().min(0) }),
+});
+export type UnitSettings = z.infer<typeof unitSettingsSchema>;
+
+export const sectionSettingsSchema = z.object({
+  /** Sorted descending, duplicates allowed. */
+  section_areas: z
+    .array(z.number().positive())
+    .superRefine((areas, ctx) => {
+      areas.forEach((area, i) => {
+        const before = areas[i - 1];
+        if (before !== undefined && area > before)
+          ctx.addIssue({ code: 'custom', path: [i], message: 'Section areas must be sorted descending' });
+      });
+    })
+    .default(() => []),
+});
+export type SectionSettings = z.infer<typeof sectionSettingsSchema>;
+
+export const cablingSettingsSchema = z.object({
+  route_max_units: z.number().int().min(1),
+  route_max_area: z.number().min(1),
+  /** Percent. */
+  start_voltage_margin: z.number().min(0),
+});
+export type CablingSettings = z.infer<typeof cablingSettingsSchema>;
+
+// ======================= SBF 110:8 form (F§3) =======================
+
+export const sbfAddressSchema = z.object({ line1: text(), line2: text(), zip: text(), city: text(), state: text() });
+export const facilityManagerSchema = z.object({ name: text(), phone: text(), address: sbfAddressSchema.prefault({}) });
+export type FacilityManager = z.infer<typeof facilityManagerSchema>;
+
+export const sbfConfigSchema = z.object({
+  new_installation: z.boolean().default(true),
+  governmental: z.boolean().default(false),
+  /** Date (YYYY-MM-DD) of the certificate this one replaces; '' if none. */
+  replaces_date: z.union([z.literal(''), z.iso.date()]).default(''),
+  installer_company: text(),
+  installer_company_address: text(),
+  installer_company_cert_id: text(),
+  cert_engineer: text(),
+  subcontractor: text(),
+  maintenance_company: text(),
+  cls: z.enum(SBF_CLASSES).default('A'),
+  cls_descr: text(),
+  activation_by_all: z.boolean().default(false),
+  activation_descr: text(),
+  io_functions: text(),
+  io_area: text(),
+  io_scope: text(),
+  notification_type: z.enum(SBF_NOTIFICATION_TYPES).default('Evacuation'),
+  notification_spoken_message: z.boolean().default(false),
+  notification_area: text(),
+  notification_scope: text(),
+  transfer_type: z.enum(SBF_TRANSFER_TYPES).default('Fixed'),
+  transfer_system_type: text(),
+  transfer_transmitter_type: text(),
+  transfer_transmitter_number: text(),
+  transfer_receiver: text(),
+  /** Delay on; the delay_* fields are used only when it is. Times in minutes. */
+  delay: z.boolean().default(false),
+  delay_time: nonNegative(),
+  delay_receipt_time: nonNegative(),
+  delay_investigation_time: nonNegative(),
+  delay_descr: text(),
+  evac_coverage_type: z.enum(SBF_EVAC_TYPES).default('EntireBuilding'),
+  evac_coverage_descr: text(),
+  evac_selection_type: z.enum(SBF_EVAC_TYPES).default('EntireBuilding'),
+  evac_selection_descr: text(),
+  amendments: text(),
+  other_notes: text(),
+  facility_managers: z.array(facilityManagerSchema).default(() => []),
+});
+export type SbfConfig = z.infer<typeof sbfConfigSchema>;
+
+// ======================= fire config and fire model =======================
+
+export const fireConfigSchema = z.object({
+  regulation: z.enum(REGULATIONS),
+  products: productsSchema.prefault({}),
+  unit: unitSettingsSchema,
+  section: sectionSettingsSchema.prefault({}),
+  cabling: cablingSettingsSchema,
+  /** The SBF 110:8 form; null for the other regulations. */
+  sbf: sbfConfigSchema.nullable().default(null),
+});
+export type FireConfig = z.infer<typeof fireConfigSchema>;
+export type FireConfigInput = z.input<typeof fireConfigSchema>;
+
+export const fireSchema = z
+  .object({
+    units: fireUnitsSchema.prefault({}),
+    connections: fireConnectionsSchema.prefault({}),
+    sections: collectionSchema(sectionSchema),
+    config: fireConfigSchema,
+  })
+  .superRefine((fire, ctx) => {
+    // Route nodes and section addresses name a unit by id alone: unit ids are unique over all groups.
+    const unitGroup = new Map<string, string>();
+    for (const group of UNIT_GROUPS) {
+      for (const id of Object.keys(fire.units[group])) {
+        const other = unitGroup.get(id);
+        if (other !== undefined)
+          ctx.addIssue({ code: 'custom', path: ['units', group, id, 'id'], message: `Unit id '${id}' is also used in units.${other}` });
+        unitGroup.set(id, group);
+      }
+    }
+    // Rack units list cables and routes together: their ids are distinct.
+    for (const id of Object.keys(fire.connections.routes)) {
+      if (id in fire.connections.cables)
+        ctx.addIssue({ code: 'custom', path: ['connections', 'routes', id, 'id'], message: `Id '${id}' is also a cable` });
+    }
+    // A unit has at most one address.
+    const addressedIn = new Map<string, string>();
+    for (const section of Object.values(fire.sections)) {
+      for (const unit of Object.keys(section.addresses)) {
+        const other = addressedIn.get(unit);
+        if (other !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sections', section.id, 'addresses', unit],
+            message: `Unit '${unit}' already has an address in section '${other}'`,
+          });
+        }
+        addressedIn.set(unit, section.id);
+      }
+    }
+  });
+export type Fire = z.infer<typeof fireSchema>;
+export type FireInput = z.input<typeof fireSchema>;
