@@ -14,6 +14,7 @@ import { OidcService } from './services/oidc.js';
 import { createFileStore } from './services/file-store.js';
 import { Versions } from './versions/repository.js';
 import { versionRoutes } from './routes/versions.js';
+import { modelRoutes } from './routes/model.js';
 import { Sessions, requestToken } from './auth/sessions.js';
 import { Passcodes } from './auth/passcodes.js';
 import { requirePlatformAdmin } from './auth/access.js';
@@ -76,6 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   roleRoutes(app, ctx);
   billingRoutes(app, ctx);
   versionRoutes(app, ctx);
+  modelRoutes(app, ctx);
   // Admin routes share one guard: anyone but a platform admin is answered 404, before the body is read.
   await app.register((admin, _opts, done) => {
     admin.addHook('onRequest', (request, _reply, next) => {

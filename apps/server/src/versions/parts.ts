@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ModelPartName } from '@edrf/model';
+import { CURRENT_SCHEMA, upgradeModel, type ModelPartName } from '@edrf/model';
 import type { Database } from '../db/schema.js';
 
 export type PartHashes = Record<ModelPartName, string>;
@@ -30,6 +30,14 @@ export async function loadPartTexts(db: Kysely<Database>, hashes: PartHashes): P
   return { config: text(hashes.config), arch: text(hashes.arch), elec: text(hashes.elec), fire: text(hashes.fire) };
 }
 
-/** `{"config":…,"arch":…,"elec":…,"fire":…,"edrf_schema":n}` from stored texts, without parsing them. */
-export const modelJson = (texts: Record<ModelPartName, string>, edrfSchema: number): string =>
-  `{"config":${texts.config},"arch":${texts.arch},"elec":${texts.elec},"fire":${texts.fire},"edrf_schema":${edrfSchema}}`;
+/**
+ * `{"config":…,"arch":…,"elec":…,"fire":…,"edrf_schema":n}` from stored texts. A model of the current
+ * schema is assembled without a parse; one stored under an older schema is upgraded on the way out.
+ */
+export function modelJson(texts: Record<ModelPartName, string>, edrfSchema: number): string {
+  const json = `{"config":${texts.config},"arch":${texts.arch},"elec":${texts.elec},"fire":${texts.fire},"edrf_schema":${edrfSchema}}`;
+  if (edrfSchema === CURRENT_SCHEMA) return json;
+  const upgraded = upgradeModel(JSON.parse(json));
+  if (!upgraded.ok) throw new Error(`a stored model of schema ${edrfSchema} does not upgrade: ${upgraded.path} ${upgraded.message}`);
+  return JSON.stringify(upgraded.model);
+}
