@@ -5,6 +5,8 @@ import { notFound, parseInput } from '../http/errors.js';
 import { isUuid } from '../auth/tokens.js';
 import { orgNotFound } from '../auth/permissions.js';
 import { ifcFilesByProject } from '../projects/queries.js';
+import { byName } from '../db/order.js';
+import { attachment } from '../http/content-disposition.js';
 
 /** The admin area's organizations and projects; the admin scope has checked the caller already. */
 export function adminOrgRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -27,7 +29,7 @@ export function adminOrgRoutes(app: FastifyInstance, ctx: AppContext): void {
           .whereRef('projects.org_id', '=', 'orgs.org_id')
           .as('num_projects'),
       ])
-      .orderBy('orgs.name')
+      .orderBy(byName('orgs.name'))
       .execute();
     const orgs: AdminOrg[] = rows.map((row) => ({
       ...row,
@@ -83,7 +85,7 @@ export function adminOrgRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply
       .type('application/octet-stream')
       .header('content-length', String(file.file_size))
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+      .header('content-disposition', attachment(file.file_name))
       .send(stream);
   });
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { HttpError, notFound, parseInput } from '../http/errors.js';
 import { requirePlatformAdmin } from '../auth/access.js';
 import { isUuid } from '../auth/tokens.js';
-import { findUserByEmail, findUserById, orgNamesByUser, toAdminUser, type UserRow } from '../users/queries.js';
+import { findUserByEmail, findUserById, orgNamesByUser, soleAdminOf, toAdminUser, type UserRow } from '../users/queries.js';
 
 export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   async function userFromParams(params: unknown): Promise<UserRow> {
@@ -51,6 +51,9 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
     const admin = requirePlatformAdmin(request);
     const user = await userFromParams(request.params);
     if (user.user_id === admin.user_id) throw new HttpError(400, 'Cannot delete your own account');
+    // An organization or project always keeps an admin (docs/orgs.md).
+    const orphaned = await soleAdminOf(ctx.db, user.user_id);
+    if (orphaned) throw new HttpError(409, `${user.email} is the only admin of ${orphaned}: give it another admin first`);
     await ctx.db.deleteFrom('users').where('user_id', '=', user.user_id).execute();
     return {};
   });

@@ -6,6 +6,7 @@ import { requireUser } from '../auth/access.js';
 import { orgAccess } from '../auth/permissions.js';
 import { findUserByEmail } from '../users/queries.js';
 import { idParam } from '../http/params.js';
+import { byName } from '../db/order.js';
 
 export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/list_orgs', async (request) => {
@@ -15,7 +16,7 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
       .innerJoin('org_roles', 'org_roles.org_id', 'orgs.org_id')
       .select(['orgs.org_id', 'orgs.name', 'org_roles.role', 'orgs.billing_type'])
       .where('org_roles.user_id', '=', user.user_id)
-      .orderBy('orgs.name')
+      .orderBy(byName('orgs.name'))
       .execute();
     return { orgs };
   });
@@ -53,13 +54,17 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete('/api/v1/org/:id', async (request) => {
     const { org } = await orgAccess(ctx.db, requireUser(request), idParam(request), 'admin');
-    const { count } = await ctx.db
-      .selectFrom('projects')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('org_id', '=', org.org_id)
-      .executeTakeFirstOrThrow();
-    if (Number(count) > 0) throw new HttpError(409, "Delete or move the organization's projects first");
-    await ctx.db.deleteFrom('orgs').where('org_id', '=', org.org_id).execute();
+    // Holding the row: a project created meanwhile waits, then finds the organization gone.
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('orgs').select('org_id').where('org_id', '=', org.org_id).forUpdate().execute();
+      const { count } = await trx
+        .selectFrom('projects')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('org_id', '=', org.org_id)
+        .executeTakeFirstOrThrow();
+      if (Number(count) > 0) throw new HttpError(409, "Delete or move the organization's projects first");
+      await trx.deleteFrom('orgs').where('org_id', '=', org.org_id).execute();
+    });
     return {};
   });
 

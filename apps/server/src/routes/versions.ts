@@ -13,7 +13,7 @@ export const MAX_MODEL_BYTES = 256 * 1024 * 1024;
 
 const syncEnvelope = z.object({
   parent: z.string().min(1).max(100),
-  working_revision: z.string().uuid('working_revision: not a revision of this project'),
+  working_revision: z.string().uuid('Not a revision of this project'),
 });
 
 const sendJsonText = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);

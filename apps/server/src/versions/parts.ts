@@ -41,3 +41,11 @@ export function modelJson(texts: Record<ModelPartName, string>, edrfSchema: numb
   if (!upgraded.ok) throw new Error(`a stored model of schema ${edrfSchema} does not upgrade: ${upgraded.path} ${upgraded.message}`);
   return JSON.stringify(upgraded.model);
 }
+
+/** The parts of a model stored under an older schema, upgraded and stored at CURRENT_SCHEMA: their new hashes. */
+export async function upgradeStoredParts(db: Kysely<Database>, hashes: PartHashes, edrfSchema: number): Promise<PartHashes> {
+  const model = JSON.parse(modelJson(await loadPartTexts(db, hashes), edrfSchema)) as Record<ModelPartName, unknown>;
+  const upgraded = {} as PartHashes;
+  for (const part of Object.keys(hashes) as ModelPartName[]) upgraded[part] = await storePart(db, model[part]);
+  return upgraded;
+}

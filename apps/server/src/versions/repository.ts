@@ -4,7 +4,7 @@ import { CURRENT_SCHEMA, emptyModel, MODEL_PARTS, WORKING_VERSION, type ModelPar
 import type { Database } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { isUuid } from '../auth/tokens.js';
-import { loadPartTexts, modelJson, storePart, type PartHashes } from './parts.js';
+import { loadPartTexts, modelJson, storePart, upgradeStoredParts, type PartHashes } from './parts.js';
 
 type WorkingRow = Selectable<Database['working_versions']>;
 type VersionRow = Selectable<Database['project_versions']>;
@@ -111,10 +111,6 @@ export class Versions {
     userEmail: string,
     request: { parent: string; working_revision: string; parts: SyncParts },
   ): Promise<{ working_revision: string; parent_version_id: string | null }> {
-    const sent = {} as Partial<PartHashes>;
-    for (const part of MODEL_PARTS) {
-      if (request.parts[part] !== null && request.parts[part] !== undefined) sent[part] = await storePart(this.db, request.parts[part]);
-    }
     return this.db.transaction().execute(async (trx) => {
       const working = await trx
         .selectFrom('working_versions')
@@ -125,7 +121,18 @@ export class Versions {
       if (!working) throw versionNotFound();
       if (working.working_revision !== request.working_revision) throw conflict();
       const fromSaved = request.parent !== WORKING_VERSION;
-      const base = fromSaved ? hashesOf(await this.savedVersion(projectId, request.parent, trx)) : hashesOf(working);
+      const baseRow = fromSaved ? await this.savedVersion(projectId, request.parent, trx) : working;
+      // Stored only now, in the transaction: a refused sync (409, 404) stores nothing.
+      const sent = {} as Partial<PartHashes>;
+      for (const part of MODEL_PARTS) {
+        if (request.parts[part] !== null && request.parts[part] !== undefined) sent[part] = await storePart(trx, request.parts[part]);
+      }
+      // The parts not sent are kept from the parent; stored under an older schema, they are upgraded
+      // first, or they would be answered in their old shape under the current schema number.
+      const base =
+        baseRow.edrf_schema !== CURRENT_SCHEMA && MODEL_PARTS.some((part) => sent[part] === undefined)
+          ? await upgradeStoredParts(trx, hashesOf(baseRow), baseRow.edrf_schema)
+          : hashesOf(baseRow);
       const next: PartHashes = { ...base, ...sent };
       const parentVersionId = fromSaved ? request.parent : working.parent_version_id;
       const unchanged =
