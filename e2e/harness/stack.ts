@@ -17,6 +17,7 @@ import { startSmtpPeer, type SmtpPeer } from '../../apps/server/test/peers/smtp.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema.js';
 import { createFileStore, type FileStore } from '../../apps/server/src/services/file-store.js';
+import { Versions } from '../../apps/server/src/versions/repository.js';
 import { stateFile, type E2eState } from '../support/state.js';
 import { SEED_ORGS, SEED_USERS } from '../support/seed.js';
 
@@ -117,8 +118,8 @@ export async function startStack(opts: { port: number }): Promise<Stack> {
 }
 
 /**
- * The users, organizations, roles, projects, payments and IFC files of support/seed.ts. IFC files
- * go through the app's own file store; those marked not stored get their row only.
+ * The users, organizations, roles, projects (each with its working version), payments and IFC files
+ * of support/seed.ts. IFC files go through the app's own file store; those marked not stored get their row only.
  */
 async function seedOrgsAndProjects(db: Kysely<Database>, files: FileStore): Promise<void> {
   const users = await db
@@ -145,6 +146,13 @@ async function seedOrgsAndProjects(db: Kysely<Database>, files: FileStore): Prom
         .returning('project_id')
         .executeTakeFirstOrThrow();
       projectIds.set(project.name, project_id);
+      if (project.members?.length)
+        await db
+          .insertInto('project_roles')
+          .values(project.members.map((member) => ({ project_id, user_id: userId(member.email), role: member.role })))
+          .execute();
+      // As create_project does: the project opens on a working version of the empty model.
+      await new Versions(db).createWorking(db, project_id, project.members?.[0]?.email ?? org.members[0]?.email ?? ADMIN_EMAIL);
       // Upload order is the list order: a minute apart, the first the oldest.
       const firstUpload = Date.now() - project.ifcFiles.length * 60_000;
       for (const [index, file] of project.ifcFiles.entries()) {

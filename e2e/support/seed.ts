@@ -16,6 +16,10 @@ export const NORA = 'nora@example.com';
 export const BIANCA = 'bianca@example.com';
 /** admin-orgs-projects.spec: a second platform admin (admin@example.com is signed in by other specs). */
 export const ROOT = 'root@example.com';
+/** versions.spec: admin of the versions project, edits, syncs and saves it. */
+export const VERA = 'vera@example.com';
+/** versions.spec: editor of the versions project, syncs first from a second browser. */
+export const VICTOR = 'victor@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -28,6 +32,8 @@ export const SEED_USERS = [
   { email: ROOT, provider: 'passcode', is_admin: true },
   { email: IVAN, provider: 'passcode', is_admin: false },
   { email: IRENE, provider: 'passcode', is_admin: false },
+  { email: VERA, provider: 'passcode', is_admin: false },
+  { email: VICTOR, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -41,6 +47,8 @@ export interface SeedProject {
   name: string;
   /** In upload order, which is the order the admin list shows them in. */
   ifcFiles: SeedIfcFile[];
+  /** Project roles (none: only platform admins see the project). */
+  members?: { email: string; role: 'admin' | 'editor' }[];
 }
 
 export interface SeedPayment {
@@ -98,6 +106,10 @@ export const RAIL_IFC_FILES: SeedIfcFile[] = [
   { name: 'Depot-Tower-VVS.ifc', content: ifc('Depot-Tower-VVS.ifc', 'Depot Tower plumbing'), stored: false },
 ];
 
+export const VERSIONS_ORG = 'Vera Bygg AB';
+/** versions.spec's project: vera is its admin, victor an editor. */
+export const VERSIONS_PROJECT = 'Vera Tower';
+
 export const SEED_ORGS: SeedOrg[] = [
   {
     name: BILLING_ORG,
@@ -139,6 +151,24 @@ export const SEED_ORGS: SeedOrg[] = [
       { email: IRENE, role: 'standard' },
     ],
     projects: [{ name: RAIL_PROJECT, ifcFiles: RAIL_IFC_FILES }],
+    payments: [],
+  },
+  {
+    name: VERSIONS_ORG,
+    members: [
+      { email: VERA, role: 'admin' },
+      { email: VICTOR, role: 'standard' },
+    ],
+    projects: [
+      {
+        name: VERSIONS_PROJECT,
+        ifcFiles: [],
+        members: [
+          { email: VERA, role: 'admin' },
+          { email: VICTOR, role: 'editor' },
+        ],
+      },
+    ],
     payments: [],
   },
 ];

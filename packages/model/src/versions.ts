@@ -31,5 +31,9 @@ export interface VersionSummary {
   status: VersionStatus | null;
 }
 
-export const saveVersionBody = z.object({ comment: z.string().trim().min(1, 'A comment is required').max(2000) });
+export const saveVersionBody = z.object({
+  comment: z.string().trim().min(1, 'A comment is required').max(2000),
+  /** The working revision the caller saw: when given, a save after someone else's sync is refused (409). */
+  working_revision: z.string().uuid().optional(),
+});
 export const versionStatusBody = z.object({ status: z.enum(VERSION_STATUSES).nullable() });

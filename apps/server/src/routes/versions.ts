@@ -67,8 +67,8 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/v1/project/:id/save_working_version', async (request) => {
     const { user, projectId } = await member(request);
-    const { comment } = parseInput(saveVersionBody, request.body);
-    return ctx.versions.save(projectId, user.email, comment);
+    const { comment, working_revision } = parseInput(saveVersionBody, request.body);
+    return ctx.versions.save(projectId, user.email, comment, working_revision);
   });
 
   app.post('/api/v1/project/:id/create_version_status/:versionId', async (request) => {

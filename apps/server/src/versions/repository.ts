@@ -160,6 +160,7 @@ export class Versions {
     projectId: string,
     userEmail: string,
     comment: string,
+    expectedRevision?: string,
   ): Promise<{ project_version_id: string; parent_version_id: string | null }> {
     return this.db.transaction().execute(async (trx) => {
       const working = await trx
@@ -169,6 +170,8 @@ export class Versions {
         .forUpdate()
         .executeTakeFirst();
       if (!working) throw versionNotFound();
+      // Saving what someone else synced a moment ago under one's own comment would misname their work.
+      if (expectedRevision && expectedRevision !== working.working_revision) throw conflict();
       const saved = await trx
         .insertInto('project_versions')
         .values({

@@ -206,6 +206,23 @@ describe.each(testDatabases())('projects (%s)', (kind) => {
       expect((await t.call('DELETE', `/api/v1/project/${doomed.project_id}`, { cookie })).status).toBe(404);
     });
 
+    it('deletes a project made by create_project together with its versions', async () => {
+      const { email, cookie } = await newUser();
+      const org = await t.createOrg('Versions org', { [email]: 'standard' });
+      const created = await t.call('POST', '/api/v1/create_project', { cookie, body: { name: 'With versions', org_id: org.org_id } });
+      const projectId: string = created.body.project_id;
+      const versionRows = async () =>
+        [
+          ...(await t.db.selectFrom('working_versions').select('project_id').where('project_id', '=', projectId).execute()),
+          ...(await t.db.selectFrom('project_versions').select('project_id').where('project_id', '=', projectId).execute()),
+        ].length;
+      expect(await versionRows()).toBeGreaterThan(0);
+      const res = await t.call('DELETE', `/api/v1/project/${projectId}`, { cookie });
+      expect(res.status).toBe(200);
+      expect(await projectRow(projectId)).toBeUndefined();
+      expect(await versionRows()).toBe(0);
+    });
+
     it("keeps the organization's payments of the project, with project_id null and the name the project had", async () => {
       const { email, cookie } = await newUser();
       const org = await t.createOrg('Paying org', { [email]: 'admin' });

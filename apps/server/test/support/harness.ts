@@ -86,6 +86,12 @@ export interface TestApp {
   createOrg(name: string, roles?: Roles<OrgRole>, opts?: { billing_type?: BillingType; created_at?: Date }): Promise<OrgRow>;
   /** A project of an organization with roles, straight in the database. */
   createProject(orgId: string, name: string, roles?: Roles<ProjectRole>, opts?: { created_at?: Date }): Promise<ProjectRow>;
+  /**
+   * A project made through the real create_project call, so that it has its working version (createProject
+   * makes none). The caller of the cookie must be a member of the organization and becomes the project's
+   * admin; further roles go straight in the database.
+   */
+  createProjectViaApi(cookie: string, orgId: string, name: string, roles?: Roles<ProjectRole>): Promise<ProjectRow>;
   /** Stores the content in the app's file store (DATA_DIR/files) and adds an ifc_files row for it. */
   addIfcFile(projectId: string, fileName: string, content: Buffer | string, opts?: { uploaded_at?: Date }): Promise<IfcFileRow>;
   /** A payments row; fields not given get plain values. */
@@ -220,6 +226,16 @@ export async function startTestApp(kind: DatabaseKind, opts: TestAppOptions = {}
     return project;
   };
 
+  const createProjectViaApi: TestApp['createProjectViaApi'] = async (cookie, orgId, name, roles = {}) => {
+    const res = await call('POST', '/api/v1/create_project', { cookie, body: { name, org_id: orgId } });
+    if (res.status !== 200) throw new Error(`create_project ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+    const projectId = res.body.project_id as string;
+    const users = await usersByEmail(Object.keys(roles));
+    const rows = Object.entries(roles).map(([email, role]) => ({ project_id: projectId, user_id: users.get(email)!, role }));
+    if (rows.length) await db.insertInto('project_roles').values(rows).execute();
+    return db.selectFrom('projects').selectAll().where('project_id', '=', projectId).executeTakeFirstOrThrow();
+  };
+
   const filesDir = path.join(config.dataDir, 'files');
   const files = createFileStore(filesDir);
   const addIfcFile: TestApp['addIfcFile'] = async (projectId, fileName, content, fileOpts = {}) => {
@@ -296,6 +312,7 @@ export async function startTestApp(kind: DatabaseKind, opts: TestAppOptions = {}
     ensureUser,
     createOrg,
     createProject,
+    createProjectViaApi,
     addIfcFile,
     addPayment,
     files,

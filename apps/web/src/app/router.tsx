@@ -14,6 +14,7 @@ import { OrgLayout } from './layouts/OrgLayout';
 import { ProjectLayout } from './layouts/ProjectLayout';
 import { BillingPage } from '../pages/org/BillingPage';
 import { ProjectOverviewPage } from '../pages/project/ProjectOverviewPage';
+import { PropertyDetailsPage } from '../pages/project/PropertyDetailsPage';
 
 /** The routes of P§2; anything else is the 404 page. */
 export const router = createBrowserRouter([
@@ -43,7 +44,10 @@ export const router = createBrowserRouter([
       {
         path: '/project/:projectId',
         element: <ProjectLayout />,
-        children: [{ index: true, element: <ProjectOverviewPage /> }],
+        children: [
+          { index: true, element: <ProjectOverviewPage /> },
+          { path: 'settings', element: <PropertyDetailsPage /> },
+        ],
       },
       {
         path: '/edradm',

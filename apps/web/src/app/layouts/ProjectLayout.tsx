@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NavLink, Outlet, useOutletContext, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser, ProjectRole } from '@edrf/model';
@@ -6,6 +7,9 @@ import { adminProjectsKey, listAdminProjects } from '../../api/admin';
 import { RedirectWithToast, RequireAuth } from '../guards';
 import { Breadcrumb, Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
+import { ProjectStoreContext, useOpenProject, useProjectShortcuts } from '../../state/use-project';
+import type { ProjectStore } from '../../state/project-store';
+import { ProjectBar } from '../../pages/project/ProjectBar';
 
 /** What the project area knows of its project. */
 export interface ProjectSummary {
@@ -52,7 +56,10 @@ export function ProjectLayout() {
 function ProjectShell({ user }: { user: CurrentUser }) {
   const { projectId = '' } = useParams();
   const { project, missing } = useProjectSummary(projectId, user);
+  // The model: the local working copy or the latest version (P§4 Project open; state/open-project.ts).
+  const opened = useOpenProject(projectId, user.email);
   if (missing) return <RedirectWithToast to="/projects" message="Unable to find project" />;
+  if (opened.status === 'failed') return opened.message ? <RedirectWithToast to="/projects" message={opened.message} /> : null;
   const base = `/project/${encodeURIComponent(projectId)}`;
   return (
     <div className="shell">
@@ -69,18 +76,32 @@ function ProjectShell({ user }: { user: CurrentUser }) {
           />
         }
         links={[
+          { to: `${base}/settings`, label: 'Property details' },
           { to: `${base}/electrical`, label: 'Electrical', disabled: true, title: NEEDS_ARCHITECTURE },
           { to: `${base}/fire`, label: 'Fire', disabled: true, title: NEEDS_ARCHITECTURE },
         ]}
         foot={<UserMenu user={user} />}
       />
       <main className="content">
-        {project ? (
-          <Outlet context={{ project, isAdmin: project.role === 'admin' || user.is_admin } satisfies ProjectArea} />
+        {project && opened.status === 'ready' ? (
+          <ProjectWorkspace store={opened.store} projectName={project.name}>
+            <Outlet context={{ project, isAdmin: project.role === 'admin' || user.is_admin } satisfies ProjectArea} />
+          </ProjectWorkspace>
         ) : (
           <div className="page muted">Loading…</div>
         )}
       </main>
     </div>
+  );
+}
+
+/** The open project's pages: its store for them, the version bar and the keys of P§2. */
+function ProjectWorkspace({ store, projectName, children }: { store: ProjectStore; projectName: string; children: ReactNode }) {
+  useProjectShortcuts(store);
+  return (
+    <ProjectStoreContext value={store}>
+      <ProjectBar store={store} projectName={projectName} />
+      {children}
+    </ProjectStoreContext>
   );
 }

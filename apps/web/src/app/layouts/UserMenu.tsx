@@ -27,7 +27,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
     setBusy(true);
     try {
       await logout();
-      clearLocalCache(user.email);
+      await clearLocalCache(user.email);
       queryClient.clear();
       await navigate('/', { replace: true });
     } catch {

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { UNSYNCED } from '@edrf/model';
+import { versionStateLabel, type ProjectStore } from '../../state/project-store';
+import { useProjectCommands, useProjectState } from '../../state/use-project';
+import { VersionsDialog } from './VersionsDialog';
+
+/** The bar above every project page: the version state (P§4), Undo, Redo, Sync and the Versions dialog. */
+export function ProjectBar({ store, projectName }: { store: ProjectStore; projectName: string }) {
+  const state = useProjectState();
+  const commands = useProjectCommands(store);
+  const [versions, setVersions] = useState(false);
+  const unsynced = state.identity === UNSYNCED;
+  return (
+    <div className="project-bar">
+      <span className={unsynced ? 'version-state unsynced' : 'version-state'} role="status" aria-label="Version state">
+        {state.syncing ? 'Syncing…' : versionStateLabel(state)}
+      </span>
+      <span className="grow" />
+      <button type="button" className="btn btn-small" disabled={!state.canUndo} title="Undo (Ctrl+Z)" onClick={commands.undo}>
+        Undo
+      </button>
+      <button type="button" className="btn btn-small" disabled={!state.canRedo} title="Redo (Ctrl+Y)" onClick={commands.redo}>
+        Redo
+      </button>
+      <button
+        type="button"
+        className="btn btn-small btn-primary"
+        disabled={!unsynced || state.syncing}
+        title="Send your changes to the working version (Ctrl+S)"
+        onClick={() => void commands.sync()}
+      >
+        Sync
+      </button>
+      <button type="button" className="btn btn-small" onClick={() => setVersions(true)}>
+        Versions
+      </button>
+      {versions && <VersionsDialog store={store} projectName={projectName} onClose={() => setVersions(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { getIn, samePath, setIn, type ModelPath } from './paths';
+
+/** One changed path of an edit: the value before and after (undefined = absent). */
+export interface PathChange {
+  path: ModelPath;
+  before: unknown;
+  after: unknown;
+}
+
+/** An entry of the undo history: the changes of one or more batched edits and the page they were made on. */
+export interface HistoryStep {
+  changes: PathChange[];
+  /** The router location (pathname + search) where the edit was made; undo and redo go back there. */
+  page: string;
+  /** When the last edit of the step was made (ms). */
+  at: number;
+}
+
+/** P§9: edits within this many milliseconds of the previous one join its history step. */
+export const EDIT_BATCH_MS = 1500;
+/** Older steps are forgotten beyond this many. */
+export const MAX_HISTORY_STEPS = 500;
+
+export interface EditRequest {
+  path: ModelPath;
+  /** The new value; undefined removes the key. */
+  value: unknown;
+}
+
+/**
+ * Applies the requests one after the other (a later one sees the earlier ones) and says what
+ * changed. A request that leaves its value as it was (same reference or same primitive) is no change.
+ */
+export function applyEdits<M>(model: M, requests: readonly EditRequest[]): { model: M; changes: PathChange[] } {
+  let next = model;
+  const changes: PathChange[] = [];
+  for (const { path, value } of requests) {
+    const before = getIn(next, path);
+    if (Object.is(before, value)) continue;
+    next = setIn(next, path, value);
+    changes.push({ path, before, after: value });
+  }
+  return { model: next, changes };
+}
+
+/** Restores the values before a step: its changes undone from the last to the first. */
+export function undoStep<M>(model: M, step: HistoryStep): M {
+  let next = model;
+  for (let i = step.changes.length - 1; i >= 0; i--) {
+    const change = step.changes[i]!;
+    next = setIn(next, change.path, change.before);
+  }
+  return next;
+}
+
+/** Applies a step again: its changes from the first to the last. */
+export function redoStep<M>(model: M, step: HistoryStep): M {
+  return step.changes.reduce((next, change) => setIn(next, change.path, change.after), model);
+}
+
+/**
+ * The undo and redo stacks (pure data; the project store owns one). The newest undo step stays
+ * open for batching until EDIT_BATCH_MS pass without an edit, the page changes, or anything else
+ * happens to the history (undo, redo, sync).
+ */
+export class EditHistory {
+  private undoStack: HistoryStep[] = [];
+  private redoStack: HistoryStep[] = [];
+  private open = false;
+
+  constructor(private readonly batchMs = EDIT_BATCH_MS) {}
+
+  get canUndo() {
+    return this.undoStack.length > 0;
+  }
+  get canRedo() {
+    return this.redoStack.length > 0;
+  }
+  get undoSize() {
+    return this.undoStack.length;
+  }
+
+  /** Records the changes of one edit made at `now` on `page`. */
+  record(changes: PathChange[], page: string, now: number): void {
+    if (changes.length === 0) return;
+    this.redoStack = [];
+    const last = this.undoStack[this.undoStack.length - 1];
+    if (this.open && last && last.page === page && now - last.at < this.batchMs) {
+      for (const change of changes) {
+        const tail = last.changes[last.changes.length - 1];
+        // Typing into one field: keep the first 'before' and the newest 'after'. Any other path is
+        // appended, so that overlapping paths replay in the order they were made.
+        if (tail && samePath(tail.path, change.path)) last.changes[last.changes.length - 1] = { ...tail, after: change.after };
+        else last.changes.push(change);
+      }
+      last.at = now;
+      return;
+    }
+    this.undoStack.push({ changes: [...changes], page, at: now });
+    if (this.undoStack.length > MAX_HISTORY_STEPS) this.undoStack.shift();
+    this.open = true;
+  }
+
+  /** Ends the open batch: the next edit starts a new step. */
+  close(): void {
+    this.open = false;
+  }
+
+  /** The step to undo (moved to the redo stack), or undefined. */
+  takeUndo(): HistoryStep | undefined {
+    this.open = false;
+    const step = this.undoStack.pop();
+    if (step) this.redoStack.push(step);
+    return step;
+  }
+
+  /** The step to redo (moved back to the undo stack), or undefined. */
+  takeRedo(): HistoryStep | undefined {
+    this.open = false;
+    const step = this.redoStack.pop();
+    if (step) this.undoStack.push(step);
+    return step;
+  }
+
+  clear(): void {
+    this.undoStack = [];
+    this.redoStack = [];
+    this.open = false;
+  }
+}

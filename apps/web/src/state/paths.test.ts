@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { getIn, sameContent, setIn } from './paths';
+
+describe('getIn and setIn', () => {
+  const model = { config: { name: 'A' }, arch: { rooms: { r1: { name: 'Kitchen' } } }, list: [1, 2, 3] };
+
+  it('read a path, undefined when a step is missing', () => {
+    expect(getIn(model, ['arch', 'rooms', 'r1', 'name'])).toBe('Kitchen');
+    expect(getIn(model, ['arch', 'rooms', 'r9', 'name'])).toBeUndefined();
+    expect(getIn(model, ['list', 1])).toBe(2);
+    expect(getIn(model, [])).toBe(model);
+  });
+
+  it('copy only the objects on the path', () => {
+    const next = setIn(model, ['arch', 'rooms', 'r1', 'name'], 'Office');
+    expect(next.arch.rooms.r1.name).toBe('Office');
+    expect(model.arch.rooms.r1.name).toBe('Kitchen');
+    expect(next.config).toBe(model.config);
+    expect(next.list).toBe(model.list);
+    expect(next.arch).not.toBe(model.arch);
+  });
+
+  it('undefined removes a key; missing objects are created', () => {
+    expect(setIn(model, ['arch', 'rooms', 'r1'], undefined).arch.rooms).toEqual({});
+    expect(getIn(setIn(model, ['fire', 'units', 'd1'], { id: 'd1' }), ['fire', 'units', 'd1'])).toEqual({ id: 'd1' });
+  });
+
+  it('arrays: set an index, and undefined at the end drops the last element', () => {
+    expect(setIn(model, ['list', 1], 9).list).toEqual([1, 9, 3]);
+    expect(setIn(model, ['list', 2], undefined).list).toEqual([1, 2]);
+    expect(setIn(model, ['list', 3], 4).list).toEqual([1, 2, 3, 4]);
+    expect(model.list).toEqual([1, 2, 3]);
+  });
+
+  it('the empty path replaces the root', () => {
+    expect(setIn(model, [], 5)).toBe(5);
+  });
+});
+
+describe('sameContent', () => {
+  it('is deep equality', () => {
+    expect(sameContent({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBe(true);
+    expect(sameContent({ a: [1, { b: 2 }] }, { a: [1, { b: 3 }] })).toBe(false);
+    expect(sameContent({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameContent([1], { 0: 1 })).toBe(false);
+    expect(sameContent(null, {})).toBe(false);
+    expect(sameContent(NaN, NaN)).toBe(true);
+  });
+
+  it('does not walk objects it shares', () => {
+    const big = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('walked');
+        },
+      },
+    );
+    const a = { config: { name: 'A' }, arch: big };
+    const b = setIn(setIn(a, ['config', 'name'], 'B'), ['config', 'name'], 'A');
+    expect(b).not.toBe(a);
+    expect(sameContent(a, b)).toBe(true);
+  });
+});

@@ -1,0 +1,419 @@
+import { MODEL_PARTS, UNSYNCED, WORKING_VERSION, type Model, type ModelPartName } from '@edrf/model';
+import { EditHistory, applyEdits, redoStep, undoStep, type EditRequest, type HistoryStep } from './history';
+import { LOCAL_COPY_FORMAT, type LocalCopy } from './local-copy';
+import { sameContent } from './paths';
+
+/**
+ * The open project (P§3 Project state, P§4): the model, its version identity, the undo history,
+ * sync and save. Plain TypeScript, no React: the app reads it through state/use-project.ts, tests
+ * drive it directly. Decisions are in docs/editing.md.
+ */
+
+/** A saved version id, 'working-version' or 'unsynced' (P§4). */
+export type VersionIdentity = string;
+
+export interface SyncBody {
+  parent: string;
+  working_revision: string;
+  config: Model['config'] | null;
+  arch: Model['arch'] | null;
+  elec: Model['elec'] | null;
+  fire: Model['fire'];
+}
+
+export interface SyncAnswer {
+  working_revision: string;
+  parent_version_id: string | null;
+}
+
+export interface SaveAnswer {
+  project_version_id: string;
+  parent_version_id: string | null;
+}
+
+/** The calls the store makes (api/versions.ts in the app; a fake in tests). They throw on failure. */
+export interface VersionTransport {
+  sync(projectId: string, body: SyncBody): Promise<SyncAnswer>;
+  /** `workingRevision`: what the caller last saw; the server refuses (409) when someone synced since. */
+  save(projectId: string, comment: string, workingRevision: string): Promise<SaveAnswer>;
+}
+
+export interface ProjectStoreDeps {
+  transport: VersionTransport;
+  /** Writes the local working copy; called at most every persistDelayMs. */
+  persist?: (copy: LocalCopy) => Promise<void>;
+  persistDelayMs?: number;
+  /** Shows an error to the user (the 409 message). */
+  reportError?: (message: string) => void;
+  now?: () => number;
+  batchMs?: number;
+}
+
+export interface ProjectInit {
+  projectId: string;
+  model: Model;
+  identity: VersionIdentity;
+  /** Required when identity is 'unsynced', else null. */
+  parent: VersionIdentity | null;
+  workingRevision: string;
+  /** The comment of the saved version when identity is one. */
+  versionComment: string | null;
+  /** Parts that differ from the server's copy of the parent (a restored local copy); none by default. */
+  changedParts?: readonly ModelPartName[];
+}
+
+/** A version as get_version / latest_version answer it, to load into the store. */
+export interface LoadedVersion {
+  project_version_id: string;
+  comment: string | null;
+  working_revision: string;
+  model: Model;
+}
+
+export interface ProjectSnapshot {
+  projectId: string;
+  model: Model;
+  identity: VersionIdentity;
+  parent: VersionIdentity | null;
+  workingRevision: string;
+  versionComment: string | null;
+  syncing: boolean;
+  saving: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+export type SyncResult =
+  /** Sent; the server took it. */
+  | { status: 'synced' }
+  /** Nothing changed since the last sync and the parent is the working version: no call. */
+  | { status: 'unchanged' }
+  /** Not unsynced: nothing to do. */
+  | { status: 'idle' }
+  /** 409: someone else synced first; the local copy and the unsynced state stay. */
+  | { status: 'conflict'; message: string }
+  | { status: 'failed'; message: string };
+
+export type SaveResult = { status: 'saved'; versionId: string } | { status: 'failed'; message: string };
+
+/** How long a change waits before the working copy is written (a burst of typing writes once). */
+export const PERSIST_DELAY_MS = 300;
+
+/** Stands for a part whose server copy is not known by reference (restored from storage): always sent. */
+const CHANGED = Symbol('changed');
+type Baseline = Record<ModelPartName, unknown>;
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const errorStatus = (error: unknown) =>
+  typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number'
+    ? (error as { status: number }).status
+    : undefined;
+const errorDetail = (error: unknown) => {
+  const detail = typeof error === 'object' && error !== null ? (error as { detail?: unknown }).detail : undefined;
+  return typeof detail === 'string' && detail !== '' ? detail : errorMessage(error);
+};
+
+export class ProjectStore {
+  private state: ProjectSnapshot;
+  private readonly history: EditHistory;
+  /** The parts as the server holds them for the identity the next sync starts from (by reference). */
+  private baseline: Baseline;
+  private readonly listeners = new Set<() => void>();
+  private readonly deps: Required<Omit<ProjectStoreDeps, 'persist' | 'batchMs'>> & Pick<ProjectStoreDeps, 'persist'>;
+  private inFlight: Promise<SyncResult> | null = null;
+  private persistTimer: ReturnType<typeof setTimeout> | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private disposed = false;
+  private persistence = true;
+
+  constructor(init: ProjectInit, deps: ProjectStoreDeps) {
+    if ((init.identity === UNSYNCED) !== (init.parent !== null)) throw new Error('An unsynced project needs its parent, and only it');
+    this.deps = {
+      transport: deps.transport,
+      persist: deps.persist,
+      persistDelayMs: deps.persistDelayMs ?? PERSIST_DELAY_MS,
+      reportError: deps.reportError ?? (() => undefined),
+      now: deps.now ?? (() => Date.now()),
+    };
+    this.history = new EditHistory(deps.batchMs);
+    const changed = new Set(init.changedParts ?? []);
+    this.baseline = Object.fromEntries(MODEL_PARTS.map((part) => [part, changed.has(part) ? CHANGED : init.model[part]])) as Baseline;
+    this.state = {
+      projectId: init.projectId,
+      model: init.model,
+      identity: init.identity,
+      parent: init.parent,
+      workingRevision: init.workingRevision,
+      versionComment: init.versionComment,
+      syncing: false,
+      saving: false,
+      canUndo: false,
+      canRedo: false,
+    };
+  }
+
+  // --- reading -------------------------------------------------------------------------------
+
+  getState = (): ProjectSnapshot => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The parts that differ from the server's copy of the identity the next sync starts from. */
+  changedParts(): ModelPartName[] {
+    return MODEL_PARTS.filter((part) => !sameContent(this.state.model[part], this.baseline[part]));
+  }
+
+  /** What the local working copy holds now. */
+  localCopy(): LocalCopy {
+    const { projectId, model, identity, parent, workingRevision, versionComment } = this.state;
+    return {
+      format: LOCAL_COPY_FORMAT,
+      project_id: projectId,
+      model,
+      identity,
+      parent,
+      working_revision: workingRevision,
+      version_comment: versionComment,
+      changed_parts: this.changedParts(),
+      saved_at: new Date(this.deps.now()).toISOString(),
+    };
+  }
+
+  // --- editing -------------------------------------------------------------------------------
+
+  /**
+   * The one way to change the model: each request sets the value at a path (undefined removes it).
+   * Records each changed path's value before and after with the page, batched into the open
+   * history step within 1500 ms; `record: false` changes the model without an undo step.
+   * Returns false when nothing changed.
+   */
+  edit(requests: readonly EditRequest[], page: string, opts: { record?: boolean } = {}): boolean {
+    const { model, changes } = applyEdits(this.state.model, requests);
+    if (changes.length === 0) return false;
+    if (opts.record !== false) this.history.record(changes, page, this.deps.now());
+    this.changeModel(model);
+    return true;
+  }
+
+  /** Replaces the whole model (an imported .edrf) as one undoable edit. */
+  replaceModel(model: Model, page: string): boolean {
+    const keys = new Set([...Object.keys(this.state.model), ...Object.keys(model)]) as Set<keyof Model>;
+    const requests = [...keys].map((key) => ({ path: [key], value: model[key] }));
+    this.history.close();
+    const changed = this.edit(requests, page);
+    this.history.close();
+    return changed;
+  }
+
+  /** Undoes the newest step; answers the page it was made on (to go back to), or null if there was none. */
+  undo(): string | null {
+    const step = this.history.takeUndo();
+    return step ? this.replay(step, undoStep) : null;
+  }
+
+  /** Redoes the newest undone step; answers its page, or null if there was none. */
+  redo(): string | null {
+    const step = this.history.takeRedo();
+    return step ? this.replay(step, redoStep) : null;
+  }
+
+  private replay(step: HistoryStep, apply: (model: Model, step: HistoryStep) => Model): string {
+    this.changeModel(apply(this.state.model, step));
+    return step.page;
+  }
+
+  /** Any change of the model: a saved or working version becomes unsynced, its identity the parent (P§4). */
+  private changeModel(model: Model): void {
+    const { identity, parent } = this.state;
+    this.update({
+      model,
+      identity: UNSYNCED,
+      parent: identity === UNSYNCED ? parent : identity,
+      versionComment: null,
+    });
+  }
+
+  // --- sync and save -------------------------------------------------------------------------
+
+  /**
+   * Sends the parts changed since the last sync (the others as null) with the parent and the
+   * working revision; the state becomes 'working-version'. No change while the parent is the
+   * working version: no call. A 409 keeps everything and reports the server's message.
+   */
+  sync(): Promise<SyncResult> {
+    return this.runSync(false);
+  }
+
+  private async runSync(fromSavedVersion: boolean): Promise<SyncResult> {
+    // One sync at a time; a request during one runs after it, with whatever is still unsynced.
+    while (this.inFlight) await this.inFlight.catch(() => undefined);
+    const attempt = this.syncOnce(fromSavedVersion);
+    this.inFlight = attempt;
+    try {
+      return await attempt;
+    } finally {
+      this.inFlight = null;
+    }
+  }
+
+  private async syncOnce(fromSavedVersion: boolean): Promise<SyncResult> {
+    this.history.close();
+    const { identity, model, projectId, workingRevision } = this.state;
+    const savedVersion = identity !== UNSYNCED && identity !== WORKING_VERSION;
+    if (identity !== UNSYNCED && !(fromSavedVersion && savedVersion)) return { status: 'idle' };
+    const parent = identity === UNSYNCED ? this.state.parent! : identity;
+    const changed = this.changedParts();
+    if (changed.length === 0 && parent === WORKING_VERSION) {
+      this.update({ identity: WORKING_VERSION, parent: null });
+      return { status: 'unchanged' };
+    }
+    const body: SyncBody = {
+      parent,
+      working_revision: workingRevision,
+      config: changed.includes('config') ? model.config : null,
+      arch: changed.includes('arch') ? model.arch : null,
+      elec: changed.includes('elec') ? model.elec : null,
+      fire: changed.includes('fire') ? model.fire : null,
+    };
+    this.update({ syncing: true });
+    let answer: SyncAnswer;
+    try {
+      answer = await this.deps.transport.sync(projectId, body);
+    } catch (error) {
+      this.update({ syncing: false });
+      if (errorStatus(error) === 409) {
+        const message = errorDetail(error);
+        this.deps.reportError(message);
+        return { status: 'conflict', message };
+      }
+      return { status: 'failed', message: errorMessage(error) };
+    }
+    if (this.disposed) return { status: 'synced' };
+    this.baseline = Object.fromEntries(MODEL_PARTS.map((part) => [part, model[part]])) as Baseline;
+    // Edited while the call was out: still unsynced, now from the working version the server has.
+    const untouched = this.state.model === model;
+    this.update({
+      syncing: false,
+      workingRevision: answer.working_revision,
+      identity: untouched ? WORKING_VERSION : UNSYNCED,
+      parent: untouched ? null : WORKING_VERSION,
+      versionComment: null,
+    });
+    return { status: 'synced' };
+  }
+
+  /**
+   * Saves the working version with a comment (P§4): syncs first when unsynced (or when a loaded saved
+   * version is shown, so that the server's working version is the one on screen); the new saved
+   * version becomes the identity.
+   */
+  async save(comment: string): Promise<SaveResult> {
+    const text = comment.trim();
+    if (text === '') return { status: 'failed', message: 'A comment is required' };
+    this.update({ saving: true });
+    try {
+      if (this.state.identity !== WORKING_VERSION) {
+        const synced = await this.runSync(true);
+        if (synced.status === 'conflict' || synced.status === 'failed') return { status: 'failed', message: synced.message };
+      }
+      const model = this.state.model;
+      const answer = await this.deps.transport.save(this.state.projectId, text, this.state.workingRevision);
+      if (this.state.identity === WORKING_VERSION && this.state.model === model)
+        this.update({ identity: answer.project_version_id, parent: null, versionComment: text });
+      return { status: 'saved', versionId: answer.project_version_id };
+    } catch (error) {
+      return { status: 'failed', message: errorMessage(error) };
+    } finally {
+      this.update({ saving: false });
+    }
+  }
+
+  /** Replaces the model with a loaded version and clears the undo history (P§4). */
+  loadVersion(version: LoadedVersion): void {
+    if (this.state.syncing || this.state.saving) throw new Error('A version cannot be loaded while syncing');
+    this.history.clear();
+    this.baseline = Object.fromEntries(MODEL_PARTS.map((part) => [part, version.model[part]])) as Baseline;
+    this.update({
+      model: version.model,
+      identity: version.project_version_id,
+      parent: null,
+      workingRevision: version.working_revision,
+      versionComment: version.project_version_id === WORKING_VERSION ? null : version.comment,
+    });
+  }
+
+  // --- the local working copy ---------------------------------------------------------------
+
+  /** Writes the working copy now (leaving the project); resolves when it is written. */
+  flush(): Promise<void> {
+    if (this.persistTimer) {
+      clearTimeout(this.persistTimer);
+      this.persistTimer = null;
+      this.write();
+    }
+    return this.writing;
+  }
+
+  /** Stops writing the working copy (log-out deletes it); a scheduled write is dropped. */
+  stopPersisting(): void {
+    this.persistence = false;
+    if (this.persistTimer) clearTimeout(this.persistTimer);
+    this.persistTimer = null;
+  }
+
+  /** Closing the project: writes what is pending (unless persisting was stopped) and lets go of listeners. */
+  dispose(): Promise<void> {
+    const done = this.flush();
+    this.disposed = true;
+    this.listeners.clear();
+    return done;
+  }
+
+  private schedulePersist(): void {
+    if (!this.deps.persist || !this.persistence || this.disposed || this.persistTimer) return;
+    this.persistTimer = setTimeout(() => {
+      this.persistTimer = null;
+      this.write();
+    }, this.deps.persistDelayMs);
+  }
+
+  private write(): void {
+    const persist = this.deps.persist;
+    if (!persist || !this.persistence) return;
+    const copy = this.localCopy();
+    this.writing = this.writing
+      .then(() => (this.persistence ? persist(copy) : undefined))
+      .catch((error: unknown) => console.error('Could not write the local working copy', error));
+  }
+
+  private update(patch: Partial<ProjectSnapshot>): void {
+    const before = this.state;
+    this.state = { ...before, ...patch, canUndo: this.history.canUndo, canRedo: this.history.canRedo };
+    const stored =
+      before.model !== this.state.model ||
+      before.identity !== this.state.identity ||
+      before.parent !== this.state.parent ||
+      before.workingRevision !== this.state.workingRevision ||
+      before.versionComment !== this.state.versionComment;
+    // What the server now holds (a sync, a save, a load) is written at once: a reload right after a
+    // sync must not find the copy from before it, whose working revision the server has left.
+    const serverState =
+      before.workingRevision !== this.state.workingRevision ||
+      (before.identity !== this.state.identity && this.state.identity !== UNSYNCED);
+    if (serverState) {
+      this.schedulePersist();
+      void this.flush();
+    } else if (stored) this.schedulePersist();
+    this.listeners.forEach((listener) => listener());
+  }
+}
+
+/** The version state the project area shows (P§4): 'Unsynced changes', 'Synced' or 'Saved version: {comment}'. */
+export function versionStateLabel(state: Pick<ProjectSnapshot, 'identity' | 'versionComment'>): string {
+  if (state.identity === UNSYNCED) return 'Unsynced changes';
+  if (state.identity === WORKING_VERSION) return 'Synced';
+  return state.versionComment ? `Saved version: ${state.versionComment}` : 'Saved version';
+}
