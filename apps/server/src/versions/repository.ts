@@ -39,6 +39,13 @@ export const toVersionSummary = (row: VersionRow): VersionSummary => ({
 /** Parts of a sync: a validated value, or null for 'unchanged from the parent'. */
 export type SyncParts = Record<ModelPartName, unknown>;
 
+/** The working version's row, held until the transaction ends: syncs and saves of a project take turns. */
+async function lockWorking(trx: Kysely<Database>, projectId: string): Promise<WorkingRow> {
+  const working = await trx.selectFrom('working_versions').selectAll().where('project_id', '=', projectId).forUpdate().executeTakeFirst();
+  if (!working) throw versionNotFound();
+  return working;
+}
+
 export class Versions {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -112,13 +119,7 @@ export class Versions {
     request: { parent: string; working_revision: string; parts: SyncParts },
   ): Promise<{ working_revision: string; parent_version_id: string | null }> {
     return this.db.transaction().execute(async (trx) => {
-      const working = await trx
-        .selectFrom('working_versions')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!working) throw versionNotFound();
+      const working = await lockWorking(trx, projectId);
       if (working.working_revision !== request.working_revision) throw conflict();
       const fromSaved = request.parent !== WORKING_VERSION;
       const baseRow = fromSaved ? await this.savedVersion(projectId, request.parent, trx) : working;
@@ -163,13 +164,7 @@ export class Versions {
     expectedRevision?: string,
   ): Promise<{ project_version_id: string; parent_version_id: string | null }> {
     return this.db.transaction().execute(async (trx) => {
-      const working = await trx
-        .selectFrom('working_versions')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!working) throw versionNotFound();
+      const working = await lockWorking(trx, projectId);
       // Saving what someone else synced a moment ago under one's own comment would misname their work.
       if (expectedRevision && expectedRevision !== working.working_revision) throw conflict();
       const saved = await trx
