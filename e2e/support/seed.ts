@@ -20,6 +20,8 @@ export const ROOT = 'root@example.com';
 export const VERA = 'vera@example.com';
 /** versions.spec: editor of the versions project, syncs first from a second browser. */
 export const VICTOR = 'victor@example.com';
+/** ifc-upload.spec: admin of the upload project, adds IFC files to it. */
+export const UMA = 'uma@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -34,6 +36,7 @@ export const SEED_USERS = [
   { email: IRENE, provider: 'passcode', is_admin: false },
   { email: VERA, provider: 'passcode', is_admin: false },
   { email: VICTOR, provider: 'passcode', is_admin: false },
+  { email: UMA, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -110,6 +113,10 @@ export const VERSIONS_ORG = 'Vera Bygg AB';
 /** versions.spec's project: vera is its admin, victor an editor. */
 export const VERSIONS_PROJECT = 'Vera Tower';
 
+export const UPLOAD_ORG = 'Uma Bygg AB';
+/** ifc-upload.spec's project: uma is its admin; it starts with no IFC file. */
+export const UPLOAD_PROJECT = 'Uma Hall';
+
 export const SEED_ORGS: SeedOrg[] = [
   {
     name: BILLING_ORG,
@@ -169,6 +176,12 @@ export const SEED_ORGS: SeedOrg[] = [
         ],
       },
     ],
+    payments: [],
+  },
+  {
+    name: UPLOAD_ORG,
+    members: [{ email: UMA, role: 'admin' }],
+    projects: [{ name: UPLOAD_PROJECT, ifcFiles: [], members: [{ email: UMA, role: 'admin' }] }],
     payments: [],
   },
 ];

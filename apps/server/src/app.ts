@@ -26,6 +26,7 @@ import { projectRoutes } from './routes/projects.js';
 import { roleRoutes } from './routes/roles.js';
 import { billingRoutes } from './routes/billing.js';
 import { adminOrgRoutes } from './routes/admin-orgs.js';
+import { ifcUploadRoutes } from './routes/ifc-upload.js';
 
 export interface AppOptions {
   config: Config;
@@ -78,6 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   billingRoutes(app, ctx);
   versionRoutes(app, ctx);
   modelRoutes(app, ctx);
+  await ifcUploadRoutes(app, ctx);
   // Admin routes share one guard: anyone but a platform admin is answered 404, before the body is read.
   await app.register((admin, _opts, done) => {
     admin.addHook('onRequest', (request, _reply, next) => {

@@ -1,1 +1,2 @@
 export * from './extract.js';
+export * from './merge.js';

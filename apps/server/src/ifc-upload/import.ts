@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { WORKING_VERSION, type IfcFile, type Model } from '@edrf/model';
+import type { AppContext } from '../context.js';
+import { runExtraction } from './extraction.js';
+import type { ServerMessage } from './protocol.js';
+import type { ReceivedFile, StepProgress } from './session.js';
+
+/** The project and the version the user has open, as checked when the socket opened. */
+export interface UploadTarget {
+  projectId: string;
+  projectVersionId: string;
+}
+
+/**
+ * The GlobalIds each stored IFC file yielded, kept beside the file store (DATA_DIR/ifc-global-ids),
+ * so that the next import of the same file name knows what the previous one brought in.
+ */
+function globalIdStore(dataDir: string) {
+  const folder = path.join(dataDir, 'ifc-global-ids');
+  const file = (sha256: string) => path.join(folder, `${sha256}.json`);
+  return {
+    async get(sha256: string): Promise<string[] | null> {
+      try {
+        return JSON.parse(await fsp.readFile(file(sha256), 'utf8')) as string[];
+      } catch {
+        return null;
+      }
+    },
+    async put(sha256: string, ids: string[]): Promise<void> {
+      await fsp.mkdir(folder, { recursive: true });
+      const partial = `${file(sha256)}.${crypto.randomBytes(4).toString('hex')}.partial`;
+      await fsp.writeFile(partial, JSON.stringify(ids));
+      await fsp.rename(partial, file(sha256));
+    },
+  };
+}
+
+async function openModel(ctx: AppContext, target: UploadTarget): Promise<Model> {
+  const json =
+    target.projectVersionId === WORKING_VERSION
+      ? await ctx.versions.latestJson(target.projectId)
+      : await ctx.versions.versionJson(target.projectId, target.projectVersionId);
+  return (JSON.parse(json) as { model: Model }).model;
+}
+
+/** A stored file's content in a SharedArrayBuffer, or null when the store does not have it. */
+async function readStored(ctx: AppContext, sha256: string): Promise<Uint8Array | null> {
+  const stream = await ctx.files.open(sha256);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const whole = Buffer.concat(chunks);
+  const bytes = new Uint8Array(new SharedArrayBuffer(whole.length));
+  bytes.set(whole);
+  return bytes;
+}
+
+/**
+ * Extracts a received file in a worker, merges it into the version the user has open, then stores
+ * it by SHA-256 and records it for the project. The working version is not written: the web app
+ * applies the answer as one undoable edit and syncs (P§4).
+ */
+export async function importIfc(
+  ctx: AppContext,
+  target: UploadTarget,
+  file: ReceivedFile,
+  progress: StepProgress,
+): Promise<Extract<ServerMessage, { type: 'done' }>> {
+  const sha256 = crypto.createHash('sha256').update(file.bytes).digest('hex');
+  const model = await openModel(ctx, target);
+  const ids = globalIdStore(ctx.config.dataDir);
+
+  // The previous import of the same file name is what this one replaces.
+  const previous = Object.entries(model.config.ifc_files)
+    .filter(([, entry]) => entry.name === file.filename)
+    .sort(([, a], [, b]) => b.uploaded_at.localeCompare(a.uploaded_at));
+  let previousGlobalIds: string[] | null = previous.length === 0 ? [] : null;
+  let previousBytes: Uint8Array | null = null;
+  if (previous.length > 0) {
+    const known = await Promise.all(previous.map(([hash]) => ids.get(hash)));
+    if (known.every((list) => list !== null)) previousGlobalIds = known.flat();
+    else previousBytes = await readStored(ctx, previous[0]![0]);
+    if (!previousBytes && previousGlobalIds === null) previousGlobalIds = known.flatMap((list) => list ?? []);
+  }
+
+  progress('ifc_parse', 0);
+  const result = await runExtraction({ bytes: file.bytes, model, previousGlobalIds, previousBytes }, progress);
+
+  progress('ifc_process', 0);
+  const content = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length);
+  await ctx.files.put(content);
+  await ids.put(sha256, result.global_ids);
+  const now = ctx.clock.now();
+  const recorded = await ctx.db
+    .selectFrom('ifc_files')
+    .select('ifc_object_id')
+    .where('project_id', '=', target.projectId)
+    .where('sha256', '=', sha256)
+    .where('file_name', '=', file.filename)
+    .executeTakeFirst();
+  if (!recorded) {
+    await ctx.db
+      .insertInto('ifc_files')
+      .values({ project_id: target.projectId, file_name: file.filename, file_size: file.bytes.length, sha256, uploaded_at: now })
+      .execute();
+  }
+  const ifcFiles: Record<string, IfcFile> = {};
+  for (const [hash, entry] of Object.entries(model.config.ifc_files)) if (entry.name !== file.filename) ifcFiles[hash] = entry;
+  ifcFiles[sha256] = { name: file.filename, size: file.bytes.length, uploaded_at: now.toISOString() };
+  progress('ifc_process', 1);
+
+  return {
+    type: 'done',
+    file_id: file.fileId,
+    arch: result.arch,
+    elec: result.elec,
+    ifc_files: ifcFiles,
+    changes: result.changes,
+    warnings: result.warnings,
+  };
+}

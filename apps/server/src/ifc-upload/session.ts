@@ -1,0 +1,171 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { clientMessage, DETAIL, MAX_PIECE_BYTES, type ServerMessage } from './protocol.js';
+import { ExtractionError } from './extraction.js';
+
+const gunzip = promisify(zlib.gunzip);
+
+/** A file whose bytes have all arrived and passed the checks. */
+export interface ReceivedFile {
+  fileId: string;
+  filename: string;
+  /** In a SharedArrayBuffer, so a worker reads it without a copy. */
+  bytes: Uint8Array;
+}
+
+export type StepProgress = (step: 'ifc_parse' | 'ifc_diff' | 'ifc_process', progress: number) => void;
+
+export interface UploadSessionDeps {
+  maxBytes: number;
+  send(message: ServerMessage): void;
+  /** Extracts, merges and stores a received file: the done message. Throws ExtractionError to refuse it. */
+  complete(file: ReceivedFile, progress: StepProgress): Promise<Extract<ServerMessage, { type: 'done' }>>;
+  /** A fault of the server (not of the file): logged, and the user told the upload failed. */
+  fault(error: unknown): void;
+}
+
+interface Upload {
+  fileId: string;
+  filename: string;
+  size: number;
+  received: number;
+  pieces: Buffer[];
+}
+
+const IFC_HEADER = 'ISO-10303-21';
+
+/** Whether the bytes start as a STEP physical file (ISO 10303-21), allowing a BOM and blank lines first. */
+export function hasIfcHeader(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024))
+    .toString('latin1')
+    .replace(/^\u00ef\u00bb\u00bf/, '')
+    .trimStart();
+  return head.startsWith(IFC_HEADER);
+}
+
+/**
+ * The upload protocol of one socket (P§4, docs/ifc-upload.md). Messages are handled one at a time in
+ * the order they arrived; a refused file is answered with an error and forgotten, and the socket
+ * goes on with the next file_start.
+ */
+export class UploadSession {
+  private current: Upload | null = null;
+  /** After a refusal, the rest of that file's frames are dropped without further errors. */
+  private dropping: string | null = null;
+
+  constructor(private readonly deps: UploadSessionDeps) {}
+
+  async handle(data: Buffer, isBinary: boolean): Promise<void> {
+    if (isBinary) await this.piece(data);
+    else await this.message(data.toString('utf8'));
+  }
+
+  private error(fileId: string | null, detail: string): void {
+    this.deps.send({ type: 'error', file_id: fileId, detail });
+  }
+
+  /** Refuses the current file: answered once, its bytes let go, its later frames dropped. */
+  private refuse(detail: string): void {
+    const fileId = this.current?.fileId ?? null;
+    this.current = null;
+    this.dropping = fileId;
+    this.error(fileId, detail);
+  }
+
+  private async message(text: string): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return this.error(null, DETAIL.malformedJson);
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json) || typeof (json as { type?: unknown }).type !== 'string') {
+      return this.error(null, DETAIL.notAnObject);
+    }
+    const { type, file_id } = json as { type: string; file_id?: unknown };
+    const fileId = typeof file_id === 'string' ? file_id : null;
+    if (type !== 'file_start' && type !== 'upload_complete') return this.error(fileId, DETAIL.unknownType(type));
+    const parsed = clientMessage.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return this.error(fileId, `Malformed ${type}: ${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`);
+    }
+    const msg = parsed.data;
+    if (msg.type === 'file_start') return this.start(msg.file_id, msg.filename, msg.size);
+    return this.finish(msg.file_id);
+  }
+
+  private start(fileId: string, filename: string, size: number): void {
+    if (this.current) {
+      // The client gave up on a file without saying so: that file is refused, the new one begins.
+      const previous = this.current.fileId;
+      this.current = null;
+      this.error(previous, `The upload of '${previous}' was abandoned: a new file_start arrived before its upload_complete`);
+    }
+    this.dropping = null;
+    if (!filename.toLowerCase().endsWith('.ifc')) return this.startRefused(fileId, DETAIL.notIfcName(filename));
+    if (size === 0) return this.startRefused(fileId, DETAIL.empty);
+    if (size > this.deps.maxBytes) return this.startRefused(fileId, DETAIL.tooLarge(this.deps.maxBytes));
+    this.current = { fileId, filename, size, received: 0, pieces: [] };
+    this.deps.send({ type: 'file_upload', file_id: fileId, progress: 0 });
+  }
+
+  private startRefused(fileId: string, detail: string): void {
+    this.dropping = fileId;
+    this.error(fileId, detail);
+  }
+
+  private async piece(frame: Buffer): Promise<void> {
+    const upload = this.current;
+    if (!upload) {
+      if (this.dropping === null) this.error(null, DETAIL.frameBeforeStart);
+      return;
+    }
+    let piece: Buffer;
+    try {
+      piece = await gunzip(frame, { maxOutputLength: MAX_PIECE_BYTES });
+    } catch (error) {
+      const tooLarge = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError;
+      return this.refuse(tooLarge ? DETAIL.pieceTooLarge : DETAIL.notGzip);
+    }
+    if (this.current !== upload) return;
+    upload.received += piece.length;
+    if (upload.received > this.deps.maxBytes) return this.refuse(DETAIL.tooLarge(this.deps.maxBytes));
+    if (upload.received > upload.size) return this.refuse(DETAIL.moreThanDeclared(upload.size));
+    upload.pieces.push(piece);
+    this.deps.send({ type: 'file_upload', file_id: upload.fileId, progress: upload.received / upload.size });
+  }
+
+  private async finish(fileId: string): Promise<void> {
+    const upload = this.current;
+    if (!upload) {
+      // The answer to a refused file was its error; its upload_complete needs none.
+      if (this.dropping !== fileId) this.error(fileId, DETAIL.otherFile(fileId));
+      this.dropping = null;
+      return;
+    }
+    if (upload.fileId !== fileId) return this.refuse(DETAIL.otherFile(fileId));
+    this.current = null;
+    this.dropping = null;
+    if (upload.received === 0) return this.error(fileId, DETAIL.empty);
+    if (upload.received !== upload.size) return this.error(fileId, DETAIL.truncated(upload.received, upload.size));
+    const bytes = new Uint8Array(new SharedArrayBuffer(upload.size));
+    let offset = 0;
+    for (const piece of upload.pieces) {
+      bytes.set(piece, offset);
+      offset += piece.length;
+    }
+    upload.pieces = [];
+    if (!hasIfcHeader(bytes)) return this.error(fileId, DETAIL.notIfc);
+    try {
+      const done = await this.deps.complete({ fileId, filename: upload.filename, bytes }, (step, progress) =>
+        this.deps.send({ type: 'progress', file_id: fileId, step, progress }),
+      );
+      this.deps.send(done);
+    } catch (error) {
+      if (error instanceof ExtractionError) return this.error(fileId, error.message);
+      this.deps.fault(error);
+      this.error(fileId, 'Upload failed: internal server error');
+    }
+  }
+}

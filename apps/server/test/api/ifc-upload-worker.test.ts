@@ -1,0 +1,76 @@
+// The extraction worker of the IFC upload (docs/ifc-upload.md): a worker that dies, throws or cannot
+// read the file answers an error the user reads, and the server goes on to read the next file.
+import { describe, expect, it } from 'vitest';
+import { emptyModel } from '@edrf/model';
+import { ExtractionError, runExtraction, type WorkerInput } from '../../src/ifc-upload/extraction.js';
+
+const shared = (text: string) => {
+  const bytes = Buffer.from(text, 'latin1');
+  const out = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  out.set(bytes);
+  return out;
+};
+
+const input = (text: string, extra: Partial<WorkerInput> = {}): WorkerInput => ({
+  bytes: shared(text),
+  model: emptyModel(),
+  previousGlobalIds: [],
+  previousBytes: null,
+  ...extra,
+});
+
+const STOREY_ONLY = `ISO-10303-21;
+HEADER;FILE_DESCRIPTION((''),'2;1');FILE_NAME('s.ifc','2026-01-01T00:00:00',(''),(''),'','','');FILE_SCHEMA(('IFC2X3'));ENDSEC;
+DATA;
+#1=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);
+#2=IFCUNITASSIGNMENT((#1));
+#3=IFCCARTESIANPOINT((0.,0.,0.));
+#4=IFCAXIS2PLACEMENT3D(#3,$,$);
+#5=IFCGEOMETRICREPRESENTATIONCONTEXT($,'Model',3,1.E-05,#4,$);
+#6=IFCPROJECT('0YvctVUKr0kugbFTf53O9L',$,'P',$,$,$,$,(#5),#2);
+#7=IFCLOCALPLACEMENT($,#4);
+#8=IFCBUILDING('3nYZf7kx5B4eMz$3HiVhDp',$,'B',$,$,#7,$,$,.ELEMENT.,$,$,$);
+#9=IFCBUILDINGSTOREY('1Kq2NmZmz0eP4hyQq7Sx2X',$,'Ground',$,$,#7,$,$,.ELEMENT.,0.);
+#10=IFCRELAGGREGATES('0Xq3Cq2Hn3xgV$sJzL1m9a',$,$,$,#6,(#8));
+#11=IFCRELAGGREGATES('2Zq3Cq2Hn3xgV$sJzL1m9c',$,$,$,#8,(#9));
+ENDSEC;
+END-ISO-10303-21;
+`;
+
+describe('the extraction worker', () => {
+  it('answers the merged arch, the changes and the GlobalIds of a file, with progress on the way', async () => {
+    const steps: string[] = [];
+    const result = await runExtraction(input(STOREY_ONLY), (step) => steps.push(step));
+    expect(Object.values(result.arch.storeys).map((s) => s.global_id)).toEqual(['1Kq2NmZmz0eP4hyQq7Sx2X']);
+    expect(result.changes.storeys).toEqual({ added: 1, changed: 0, removed: 0 });
+    expect(result.global_ids).toContain('1Kq2NmZmz0eP4hyQq7Sx2X');
+    expect(steps[0]).toBe('ifc_parse');
+    expect(steps.at(-1)).toBe('ifc_diff');
+  });
+
+  it('reads the GlobalIds of the previous import from its file when they were not kept', async () => {
+    const first = await runExtraction(input(STOREY_ONLY), () => {});
+    const model = { ...emptyModel(), arch: first.arch };
+    const emptied = STOREY_ONLY.replace(/#9=.*\n/, '').replace(/#11=.*\n/, '');
+    const again = await runExtraction(input(emptied, { model, previousGlobalIds: null, previousBytes: shared(STOREY_ONLY) }), () => {});
+    expect(again.arch.storeys).toEqual({});
+    expect(again.changes.storeys.removed).toBe(1);
+  });
+
+  it.each([
+    ['exits', 'exit', /the reader stopped \(exit code 3\)/],
+    ['throws', 'throw', /worker crashed on purpose/],
+  ] as const)('a worker that %s answers an ExtractionError, and the next file is read', async (_name, crash, detail) => {
+    const failed = runExtraction(input(STOREY_ONLY, { crashForTest: crash }), () => {});
+    await expect(failed).rejects.toBeInstanceOf(ExtractionError);
+    await expect(failed).rejects.toThrow(detail);
+    const next = await runExtraction(input(STOREY_ONLY), () => {});
+    expect(Object.keys(next.arch.storeys)).toHaveLength(1);
+  });
+
+  it('answers an ExtractionError for a file with the IFC header that cannot be read', async () => {
+    const failed = runExtraction(input('ISO-10303-21;\nHEADER;\nthis is not STEP at all (((\n'), () => {});
+    await expect(failed).rejects.toBeInstanceOf(ExtractionError);
+    await expect(failed).rejects.toThrow(/^The IFC file could not be read: /);
+  });
+});

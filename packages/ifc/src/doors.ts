@@ -1,0 +1,143 @@
+/** Doors: the width line in plan, swing, exterior flag and host walls. */
+import { IFCDOOR, IFCDOORSTANDARDCASE, IFCRELFILLSELEMENT, IFCRELVOIDSELEMENT } from 'web-ifc';
+import type { Door, DoorOpType, Point3 } from '@edrf/model';
+import type { ExtractContext } from './context.js';
+import { line, objectTransform } from './context.js';
+import { meshWithParts } from './element-shape.js';
+import { applyPoint, xAxis } from './placement.js';
+import type { Properties } from './properties.js';
+import type { Placed } from './spaces.js';
+import { bool, idsOfType, num, ref, str } from './step.js';
+
+/** IFC door operation types (IfcDoorTypeOperationEnum / IfcDoorStyleOperationEnum) to the model's op_type. */
+export function doorOpType(operation: string): DoorOpType {
+  switch (operation.toUpperCase()) {
+    case 'SINGLE_SWING_LEFT':
+      return 'SwingLeft';
+    case 'SINGLE_SWING_RIGHT':
+      return 'SwingRight';
+    case 'DOUBLE_DOOR_SINGLE_SWING':
+    case 'DOUBLE_DOOR_DOUBLE_SWING':
+    case 'DOUBLE_SWING_LEFT':
+    case 'DOUBLE_SWING_RIGHT':
+    case 'DOUBLE_DOOR_SINGLE_SWING_OPPOSITE_LEFT':
+    case 'DOUBLE_DOOR_SINGLE_SWING_OPPOSITE_RIGHT':
+      return 'DoubleSwing';
+    default:
+      return 'Other';
+  }
+}
+
+/** Door express id -> express ids of the elements its opening voids (IfcRelFillsElement, IfcRelVoidsElement). */
+function hostsByDoor(ctx: ExtractContext): Map<number, number[]> {
+  const wallsByOpening = new Map<number, number[]>();
+  for (const id of idsOfType(ctx.api, ctx.modelID, IFCRELVOIDSELEMENT)) {
+    const rel = line(ctx, id);
+    const wall = ref(rel?.RelatingBuildingElement);
+    const opening = ref(rel?.RelatedOpeningElement);
+    if (wall !== undefined && opening !== undefined) wallsByOpening.set(opening, [...(wallsByOpening.get(opening) ?? []), wall]);
+  }
+  const hosts = new Map<number, number[]>();
+  for (const id of idsOfType(ctx.api, ctx.modelID, IFCRELFILLSELEMENT)) {
+    const rel = line(ctx, id);
+    const opening = ref(rel?.RelatingOpeningElement);
+    const door = ref(rel?.RelatedBuildingElement);
+    if (opening === undefined || door === undefined) continue;
+    hosts.set(door, [...(hosts.get(door) ?? []), ...(wallsByOpening.get(opening) ?? [])]);
+  }
+  return hosts;
+}
+
+const round = (v: number): number => Math.round(v * 1e5) / 1e5;
+
+/**
+ * The width line: along the door placement's X axis, centred on the door mesh's extent along that axis and across
+ * it, as long as OverallWidth (or the mesh extent when OverallWidth is missing or larger than the mesh). Without a mesh: from the placement origin along
+ * X for OverallWidth. left is the end with the smaller X-axis coordinate; both points are at the door's lowest Z.
+ */
+function widthLine(
+  ctx: ExtractContext,
+  expressID: number,
+  width: number | undefined,
+): { left: Point3; right: Point3; minZ: number } | undefined {
+  const l = line(ctx, expressID);
+  if (!l) return undefined;
+  const m = objectTransform(ctx, l);
+  const [ox, oy, oz] = applyPoint(m, [0, 0, 0]).map((v) => v * ctx.scale) as [number, number, number];
+  const [ax0, ay0] = xAxis(m);
+  const len = Math.hypot(ax0, ay0);
+  const [ax, ay] = len > 1e-9 ? [ax0 / len, ay0 / len] : [1, 0];
+  const mesh = meshWithParts(ctx, expressID, true);
+  let from = 0;
+  let to = width ?? 0;
+  let across = 0;
+  let z = oz;
+  if (mesh) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    let side0 = Infinity;
+    let side1 = -Infinity;
+    const t = mesh.triangles;
+    for (let i = 0; i + 2 < t.length; i += 3) {
+      const dx = (t[i] ?? 0) - ox;
+      const dy = (t[i + 1] ?? 0) - oy;
+      const along = dx * ax + dy * ay;
+      const side = -dx * ay + dy * ax;
+      lo = Math.min(lo, along);
+      hi = Math.max(hi, along);
+      side0 = Math.min(side0, side);
+      side1 = Math.max(side1, side);
+    }
+    const w = width !== undefined && width > 0 && width <= hi - lo + 1e-6 ? width : hi - lo;
+    from = (lo + hi) / 2 - w / 2;
+    to = from + w;
+    across = (side0 + side1) / 2;
+    z = mesh.minZ;
+  }
+  if (!(to > from) || !Number.isFinite(from + to + z + across)) return undefined;
+  // The line runs through the middle of the door's thickness (the middle of its mesh across the X axis).
+  const cx = ox - ay * across;
+  const cy = oy + ax * across;
+  return {
+    left: [round(cx + ax * from), round(cy + ay * from), round(z)],
+    right: [round(cx + ax * to), round(cy + ay * to), round(z)],
+    minZ: z,
+  };
+}
+
+export function readDoors(ctx: ExtractContext, props: Properties, wallIds: ReadonlyMap<number, string>): Placed<Door>[] {
+  const hosts = hostsByDoor(ctx);
+  const doors: Placed<Door>[] = [];
+  let skipped = 0;
+  for (const expressID of [...idsOfType(ctx.api, ctx.modelID, IFCDOOR), ...idsOfType(ctx.api, ctx.modelID, IFCDOORSTANDARDCASE)]) {
+    const l = line(ctx, expressID);
+    const widthAttr = num(l?.OverallWidth);
+    const geometry = l
+      ? widthLine(ctx, expressID, widthAttr !== undefined && widthAttr > 0 ? widthAttr * ctx.scale : undefined)
+      : undefined;
+    if (!l || !geometry) {
+      skipped++;
+      continue;
+    }
+    const typeObject = props.typeObject(expressID);
+    const operation = str(l.OperationType) || str(typeObject?.OperationType);
+    const globalId = str(l.GlobalId);
+    const walls = [...new Set((hosts.get(expressID) ?? []).map((id) => wallIds.get(id)).filter((id): id is string => id !== undefined))];
+    doors.push({
+      expressID,
+      minZ: geometry.minZ,
+      item: {
+        id: globalId || `door-${expressID}`,
+        global_id: globalId,
+        name: str(l.Name),
+        exterior: bool(props.value(expressID, 'Pset_DoorCommon', 'IsExternal')) ?? false,
+        op_type: doorOpType(operation),
+        left: geometry.left,
+        right: geometry.right,
+        walls,
+      },
+    });
+  }
+  if (skipped > 0) ctx.warnings.push(`${skipped} door(s) without placement or size were skipped.`);
+  return doors;
+}

@@ -1,0 +1,120 @@
+/** Plan footprints: mesh triangles projected to XY and united with Clipper2 (the golden answers' method). */
+import Clipper2Z from 'clipper2-wasm/dist/es/clipper2z.js';
+import type { MainModule, PathD } from 'clipper2-wasm/dist/clipper2z';
+import type { Point2, Polygon } from '@edrf/model';
+import type { ElementMesh } from './mesh.js';
+
+let clipperPromise: Promise<MainModule> | undefined;
+
+/** The Clipper2 WebAssembly module, loaded once per thread. */
+export function loadClipper(): Promise<MainModule> {
+  clipperPromise ??= Clipper2Z();
+  return clipperPromise;
+}
+
+/** Decimal places Clipper2 keeps: 1e-5 m. */
+const PRECISION = 5;
+const MIN_TRIANGLE_AREA = 1e-10;
+
+function ringOf(path: PathD): Point2[] {
+  const v = path.view();
+  const ring: Point2[] = [];
+  // PathD memory holds PointD records: x, y (float64) and z (int64, unused here).
+  for (let i = 0; i + 2 < v.length; i += 3) ring.push([v[i] ?? 0, v[i + 1] ?? 0]);
+  return ring;
+}
+
+const signedArea = (ring: readonly Point2[]): number => {
+  let twice = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const [x1, y1] = ring[i]!;
+    const [x2, y2] = ring[(i + 1) % ring.length]!;
+    twice += x1 * y2 - x2 * y1;
+  }
+  return twice / 2;
+};
+
+function inside(point: Point2, ring: readonly Point2[]): boolean {
+  let odd = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
+    if (yi > point[1] !== yj > point[1] && point[0] < ((xj - xi) * (point[1] - yi)) / (yj - yi) + xi) odd = !odd;
+  }
+  return odd;
+}
+
+/**
+ * The plan footprint of a mesh as polygons (largest first): every non-degenerate triangle projected to XY,
+ * oriented counter-clockwise and united (NonZero). Holes are assigned to the outer ring that contains them.
+ */
+export function footprint(clipper: MainModule, mesh: ElementMesh): Polygon[] {
+  const subjects = new clipper.PathsD();
+  const t = mesh.triangles;
+  for (let i = 0; i + 8 < t.length; i += 9) {
+    const ax = t[i]!,
+      ay = t[i + 1]!,
+      bx = t[i + 3]!,
+      by = t[i + 4]!,
+      cx = t[i + 6]!,
+      cy = t[i + 7]!;
+    const twice = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
+    if (Math.abs(twice) / 2 < MIN_TRIANGLE_AREA) continue;
+    const path = new clipper.PathD();
+    path.assign(twice > 0 ? Float64Array.of(ax, ay, 0, bx, by, 0, cx, cy, 0) : Float64Array.of(ax, ay, 0, cx, cy, 0, bx, by, 0));
+    subjects.push_back(path);
+    path.delete();
+  }
+  const united = clipper.UnionSelfD(subjects, clipper.FillRule.NonZero, PRECISION);
+  subjects.delete();
+  const outers: { ring: Point2[]; area: number; holes: Point2[][] }[] = [];
+  const holes: Point2[][] = [];
+  for (let i = 0; i < united.size(); i++) {
+    const path = united.get(i);
+    const ring = ringOf(path);
+    path.delete();
+    if (ring.length < 3) continue;
+    const area = signedArea(ring);
+    if (area > 0) outers.push({ ring, area, holes: [] });
+    else if (area < 0) holes.push(ring);
+  }
+  united.delete();
+  outers.sort((a, b) => b.area - a.area);
+  for (const hole of holes) {
+    // The smallest outer ring around the hole owns it.
+    const owner = [...outers].reverse().find((o) => inside(hole[0]!, o.ring));
+    owner?.holes.push(hole);
+  }
+  return outers.map((o) => ({ exterior: o.ring, interiors: o.holes }));
+}
+
+/** Area of a polygon with holes. */
+export const polygonArea = (p: Polygon): number =>
+  Math.abs(signedArea(p.exterior)) - p.interiors.reduce((s, r) => s + Math.abs(signedArea(r)), 0);
+
+/**
+ * The convex hull of a mesh in plan (Andrew's monotone chain), counter-clockwise. Used for furniture and other
+ * objects, whose meshes are large and whose exact outline does not matter; undefined when the hull is degenerate.
+ */
+export function convexHull(mesh: ElementMesh): Polygon | undefined {
+  const t = mesh.triangles;
+  const n = Math.floor(t.length / 3);
+  if (n < 3) return undefined;
+  const order = Array.from({ length: n }, (_, i) => i);
+  const x = (i: number) => t[i * 3] ?? 0;
+  const y = (i: number) => t[i * 3 + 1] ?? 0;
+  order.sort((a, b) => x(a) - x(b) || y(a) - y(b));
+  const turn = (o: number, a: number, b: number) => (x(a) - x(o)) * (y(b) - y(o)) - (y(a) - y(o)) * (x(b) - x(o));
+  const half = (indices: number[]): number[] => {
+    const out: number[] = [];
+    for (const p of indices) {
+      while (out.length >= 2 && turn(out[out.length - 2]!, out[out.length - 1]!, p) <= 1e-12) out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  const hull = [...half(order), ...half([...order].reverse())];
+  const ring: Point2[] = hull.map((i) => [Math.round(x(i) * 1e5) / 1e5, Math.round(y(i) * 1e5) / 1e5]);
+  return ring.length >= 3 && Math.abs(signedArea(ring)) > MIN_TRIANGLE_AREA ? { exterior: ring, interiors: [] } : undefined;
+}

@@ -1,0 +1,63 @@
+/** Other objects: furniture, terminals (air terminals as vents), proxies. */
+import { IFCAIRTERMINAL, IFCBUILDINGELEMENTPROXY, IFCFLOWTERMINAL, IFCFURNISHINGELEMENT, IFCFURNITURE } from 'web-ifc';
+import type { OtherObject, VentType } from '@edrf/model';
+import type { ExtractContext } from './context.js';
+import { line } from './context.js';
+import { meshWithParts } from './element-shape.js';
+import { convexHull } from './footprint.js';
+import type { Placed } from './spaces.js';
+import { idsOfType, str } from './step.js';
+
+const round = (v: number): number => Math.round(v * 1e5) / 1e5;
+
+const OBJECT_CLASSES: readonly (readonly [number, string])[] = [
+  [IFCFURNISHINGELEMENT, 'IfcFurnishingElement'],
+  [IFCFURNITURE, 'IfcFurniture'],
+  [IFCFLOWTERMINAL, 'IfcFlowTerminal'],
+  [IFCAIRTERMINAL, 'IfcAirTerminal'],
+  [IFCBUILDINGELEMENTPROXY, 'IfcBuildingElementProxy'],
+];
+
+/** Supply terminals blow air in, exhaust/return terminals take it out (by name, then by IFC predefined type). */
+export function ventTypeOf(text: string): VentType {
+  if (/supply|inlet|tilluft|zuluft|diffuser/i.test(text)) return 'AirInlet';
+  if (/exhaust|return|extract|outlet|frånluft|franluft|abluft|grille/i.test(text)) return 'AirOutlet';
+  return 'Other';
+}
+
+const isAirTerminal = (type: number, text: string): boolean => type === IFCAIRTERMINAL || /air|luft|vent|diffus|grille/i.test(text);
+
+/**
+ * One other object per furnishing element, furniture, flow terminal, air terminal and building element proxy with
+ * geometry; its shape is the convex hull of its mesh in plan (exact outlines of furniture meshes are slow to unite). type is the IFC class; vent_type is read from the name, ObjectType and PredefinedType of air terminals
+ * (flow terminals count as air terminals when that text speaks of air or vents).
+ */
+export function readObjects(ctx: ExtractContext): Placed<OtherObject>[] {
+  const out: Placed<OtherObject>[] = [];
+  for (const [ifcClass, type] of OBJECT_CLASSES) {
+    for (const expressID of idsOfType(ctx.api, ctx.modelID, ifcClass)) {
+      const l = line(ctx, expressID);
+      const shape = l ? meshWithParts(ctx, expressID, true) : undefined;
+      const polygon = shape ? convexHull(shape) : undefined;
+      if (!l || !shape || !polygon) continue;
+      const globalId = str(l.GlobalId);
+      const name = str(l.Name);
+      const text = `${name} ${str(l.ObjectType)} ${str(l.PredefinedType)}`;
+      out.push({
+        expressID,
+        minZ: round(shape.minZ),
+        item: {
+          id: globalId || `object-${expressID}`,
+          global_id: globalId,
+          name,
+          type,
+          vent_type: isAirTerminal(ifcClass, text) ? ventTypeOf(text) : 'Other',
+          shape: { exterior: polygon.exterior, interiors: polygon.interiors },
+          min_z: round(shape.minZ),
+          max_z: round(shape.maxZ),
+        },
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+/** Wall openings from IfcOpeningElement voiding an imported wall. */
+import { IFCOPENINGELEMENT, IFCRELVOIDSELEMENT } from 'web-ifc';
+import type { WallOpening } from '@edrf/model';
+import type { ExtractContext } from './context.js';
+import { line } from './context.js';
+import { elementShape } from './element-shape.js';
+import type { Placed } from './spaces.js';
+import { idsOfType, ref, str } from './step.js';
+
+/**
+ * One wall opening per IfcOpeningElement that voids an imported wall (IfcRelVoidsElement) and has geometry: the
+ * largest piece of its plan footprint and its z range. Openings in slabs, roofs or unimported elements are left out.
+ */
+export function readOpenings(ctx: ExtractContext, wallIds: ReadonlyMap<number, string>): Placed<WallOpening>[] {
+  const wallOf = new Map<number, string>();
+  for (const id of idsOfType(ctx.api, ctx.modelID, IFCRELVOIDSELEMENT)) {
+    const rel = line(ctx, id);
+    const wall = wallIds.get(ref(rel?.RelatingBuildingElement) ?? -1);
+    const opening = ref(rel?.RelatedOpeningElement);
+    if (wall !== undefined && opening !== undefined) wallOf.set(opening, wall);
+  }
+  const out: Placed<WallOpening>[] = [];
+  for (const expressID of idsOfType(ctx.api, ctx.modelID, IFCOPENINGELEMENT)) {
+    const wallId = wallOf.get(expressID);
+    const l = wallId === undefined ? undefined : line(ctx, expressID);
+    const shape = l ? elementShape(ctx, expressID) : undefined;
+    const polygon = shape?.polygons[0];
+    if (!l || !shape || !polygon || wallId === undefined) continue;
+    const globalId = str(l.GlobalId);
+    out.push({
+      expressID,
+      minZ: shape.minZ,
+      item: {
+        id: globalId || `opening-${expressID}`,
+        global_id: globalId,
+        wall_id: wallId,
+        shape: polygon,
+        min_z: shape.minZ,
+        max_z: shape.maxZ,
+      },
+    });
+  }
+  return out;
+}

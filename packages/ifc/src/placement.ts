@@ -1,0 +1,89 @@
+/** Object placements (IfcLocalPlacement chains) as 4x4 matrices, in file units, Z up. */
+import type { IfcAPI } from 'web-ifc';
+import { getLine, nums, ref } from './step.js';
+
+/** Row-major 3x4 affine transform: [r00 r01 r02 tx, r10 r11 r12 ty, r20 r21 r22 tz]. */
+export type Affine = readonly number[];
+
+export const IDENTITY: Affine = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0];
+
+const at = (m: Affine, i: number): number => m[i] ?? 0;
+
+export function compose(a: Affine, b: Affine): Affine {
+  const out: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 4; c++) {
+      let v = at(a, r * 4) * at(b, c) + at(a, r * 4 + 1) * at(b, 4 + c) + at(a, r * 4 + 2) * at(b, 8 + c);
+      if (c === 3) v += at(a, r * 4 + 3);
+      out.push(v);
+    }
+  }
+  return out;
+}
+
+export function applyPoint(m: Affine, p: readonly [number, number, number]): [number, number, number] {
+  return [
+    at(m, 0) * p[0] + at(m, 1) * p[1] + at(m, 2) * p[2] + at(m, 3),
+    at(m, 4) * p[0] + at(m, 5) * p[1] + at(m, 6) * p[2] + at(m, 7),
+    at(m, 8) * p[0] + at(m, 9) * p[1] + at(m, 10) * p[2] + at(m, 11),
+  ];
+}
+
+/** The X axis (first column) of a transform. */
+export const xAxis = (m: Affine): [number, number, number] => [at(m, 0), at(m, 4), at(m, 8)];
+
+const normalize = (v: number[]): [number, number, number] | undefined => {
+  const [x = NaN, y = NaN, z = 0] = v;
+  const len = Math.hypot(x, y, z);
+  return Number.isFinite(len) && len > 1e-12 ? [x / len, y / len, z / len] : undefined;
+};
+const cross = (a: readonly number[], b: readonly number[]): [number, number, number] => [
+  (a[1] ?? 0) * (b[2] ?? 0) - (a[2] ?? 0) * (b[1] ?? 0),
+  (a[2] ?? 0) * (b[0] ?? 0) - (a[0] ?? 0) * (b[2] ?? 0),
+  (a[0] ?? 0) * (b[1] ?? 0) - (a[1] ?? 0) * (b[0] ?? 0),
+];
+
+function direction(api: IfcAPI, modelID: number, attr: unknown): [number, number, number] | undefined {
+  const id = ref(attr);
+  if (id === undefined) return undefined;
+  return normalize(nums(getLine(api, modelID, id)?.DirectionRatios));
+}
+
+/** IfcAxis2Placement3D / 2D as a transform. */
+function axisPlacement(api: IfcAPI, modelID: number, id: number): Affine {
+  const line = getLine(api, modelID, id);
+  if (!line) return IDENTITY;
+  const locId = ref(line.Location);
+  const loc = locId === undefined ? [] : nums(getLine(api, modelID, locId)?.Coordinates);
+  const t = [0, 1, 2].map((i) => (Number.isFinite(loc[i]) ? (loc[i] ?? 0) : 0));
+  const z = direction(api, modelID, line.Axis) ?? [0, 0, 1];
+  let x = direction(api, modelID, line.RefDirection) ?? [1, 0, 0];
+  // Make X orthogonal to Z (Gram-Schmidt), as IFC's placement rules do.
+  const d = x[0] * z[0] + x[1] * z[1] + x[2] * z[2];
+  x = normalize([x[0] - d * z[0], x[1] - d * z[1], x[2] - d * z[2]]) ?? normalize(cross([0, 1, 0], z)) ?? [1, 0, 0];
+  const y = cross(z, x);
+  return [x[0], y[0], z[0], t[0] ?? 0, x[1], y[1], z[1], t[1] ?? 0, x[2], y[2], z[2], t[2] ?? 0];
+}
+
+/** The world transform of an IfcObjectPlacement (walks PlacementRelTo; guards against cycles). */
+export function placementTransform(
+  api: IfcAPI,
+  modelID: number,
+  placementId: number | undefined,
+  cache = new Map<number, Affine>(),
+): Affine {
+  const chain: number[] = [];
+  let id = placementId;
+  while (id !== undefined && !cache.has(id) && !chain.includes(id) && chain.length < 64) {
+    chain.push(id);
+    id = ref(getLine(api, modelID, id)?.PlacementRelTo);
+  }
+  let m = id !== undefined ? (cache.get(id) ?? IDENTITY) : IDENTITY;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const pid = chain[i]!;
+    const relId = ref(getLine(api, modelID, pid)?.RelativePlacement);
+    m = compose(m, relId === undefined ? IDENTITY : axisPlacement(api, modelID, relId));
+    cache.set(pid, m);
+  }
+  return m;
+}

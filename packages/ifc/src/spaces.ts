@@ -1,0 +1,58 @@
+/** Rooms from IfcSpace. */
+import { IFCSPACE } from 'web-ifc';
+import type { Room } from '@edrf/model';
+import type { ExtractContext } from './context.js';
+import { line } from './context.js';
+import { elementShape } from './element-shape.js';
+import { roomTypeFromName } from './room-type.js';
+import { idsOfType, str } from './step.js';
+
+export interface Placed<T> {
+  expressID: number;
+  item: T;
+  minZ: number;
+}
+
+/**
+ * One room per IfcSpace with a body mesh: the footprint is the mesh projected to XY and united; when a space
+ * falls apart in pieces, the largest is kept (and a warning says so). below/above are the footprint's corners at
+ * the mesh's lowest and highest Z.
+ */
+export function readRooms(ctx: ExtractContext): Placed<Room>[] {
+  const rooms: Placed<Room>[] = [];
+  let withoutGeometry = 0;
+  for (const expressID of idsOfType(ctx.api, ctx.modelID, IFCSPACE)) {
+    const l = line(ctx, expressID);
+    if (!l) continue;
+    const shape = elementShape(ctx, expressID);
+    if (!shape) {
+      withoutGeometry++;
+      continue;
+    }
+    const [polygon, ...rest] = shape.polygons;
+    if (!polygon) continue;
+    const globalId = str(l.GlobalId);
+    const name = str(l.LongName) || str(l.Name);
+    if (rest.length > 0)
+      ctx.warnings.push(`Space ${globalId} '${name}' has ${shape.polygons.length} separate parts; the largest was kept.`);
+    rooms.push({
+      expressID,
+      minZ: shape.minZ,
+      item: {
+        id: globalId || `space-${expressID}`,
+        global_id: globalId,
+        name,
+        type: roomTypeFromName(`${str(l.LongName)} ${str(l.Name)}`),
+        synthetic: false,
+        shape: {
+          exterior: polygon.exterior,
+          interiors: polygon.interiors,
+          below: polygon.exterior.map(([x, y]) => [x, y, shape.minZ]),
+          above: polygon.exterior.map(([x, y]) => [x, y, shape.maxZ]),
+        },
+      },
+    });
+  }
+  if (withoutGeometry > 0) ctx.warnings.push(`${withoutGeometry} space(s) without geometry were skipped.`);
+  return rooms;
+}

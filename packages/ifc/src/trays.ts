@@ -1,0 +1,62 @@
+/** Cable trays from IfcCableCarrierSegment. */
+import { IFCCABLECARRIERSEGMENT } from 'web-ifc';
+import { DEFAULT_TRAY_WIDTH, type Tray } from '@edrf/model';
+import type { StoreyAssigner } from './assign.js';
+import type { ExtractContext } from './context.js';
+import { line, objectTransform } from './context.js';
+import { meshWithParts } from './element-shape.js';
+import { applyPoint, xAxis } from './placement.js';
+import { idsOfType, str } from './step.js';
+
+const round = (v: number): number => Math.round(v * 1e5) / 1e5;
+
+/**
+ * One tray per cable carrier segment with geometry: the segment's centre line along its placement X axis (the
+ * mesh's extent along that axis), at the middle of its height; width is its extent across the axis in plan.
+ */
+export function readTrays(ctx: ExtractContext, assigner: StoreyAssigner): Tray[] {
+  const trays: Tray[] = [];
+  for (const expressID of idsOfType(ctx.api, ctx.modelID, IFCCABLECARRIERSEGMENT)) {
+    const l = line(ctx, expressID);
+    const mesh = l ? meshWithParts(ctx, expressID, true) : undefined;
+    if (!l || !mesh) continue;
+    const m = objectTransform(ctx, l);
+    const [ox, oy] = applyPoint(m, [0, 0, 0]).map((v) => v * ctx.scale) as [number, number, number];
+    const [ax0, ay0] = xAxis(m);
+    const len = Math.hypot(ax0, ay0);
+    const [ax, ay] = len > 1e-9 ? [ax0 / len, ay0 / len] : [1, 0];
+    let lo = Infinity,
+      hi = -Infinity,
+      across0 = Infinity,
+      across1 = -Infinity;
+    const t = mesh.triangles;
+    for (let i = 0; i + 2 < t.length; i += 3) {
+      const dx = (t[i] ?? 0) - ox;
+      const dy = (t[i + 1] ?? 0) - oy;
+      const along = dx * ax + dy * ay;
+      const across = -dx * ay + dy * ax;
+      lo = Math.min(lo, along);
+      hi = Math.max(hi, along);
+      across0 = Math.min(across0, across);
+      across1 = Math.max(across1, across);
+    }
+    if (!(hi > lo)) continue;
+    const mid = (across0 + across1) / 2;
+    const cx = ox - ay * mid;
+    const cy = oy + ax * mid;
+    const z = round((mesh.minZ + mesh.maxZ) / 2);
+    const storey = assigner.storeyFor(expressID, mesh.minZ);
+    if (!storey) continue;
+    const width = across1 - across0;
+    const globalId = str(l.GlobalId);
+    trays.push({
+      id: globalId || `tray-${expressID}`,
+      storey_id: storey.id,
+      to_storey_id: '',
+      start: [round(cx + ax * lo), round(cy + ay * lo), z],
+      end: [round(cx + ax * hi), round(cy + ay * hi), z],
+      width: width > 1e-3 ? round(width) : DEFAULT_TRAY_WIDTH,
+    });
+  }
+  return trays;
+}
