@@ -119,5 +119,6 @@ export async function importIfc(
     ifc_files: ifcFiles,
     changes: result.changes,
     warnings: result.warnings,
+    compass_degrees: result.compass_degrees,
   };
 }

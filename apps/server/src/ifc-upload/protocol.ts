@@ -52,6 +52,8 @@ export type ServerMessage =
       ifc_files: Record<string, IfcFile>;
       changes: ChangeCounts;
       warnings: string[];
+      /** The file's true north, degrees (the extraction's compass_degrees), for config.compass_degrees. */
+      compass_degrees: number;
     }
   | { type: 'error'; file_id: string | null; detail: string };
 

@@ -12,6 +12,8 @@ import { ADMIN_EMAIL, startTestApp, type TestApp } from '../support/harness.js';
 const MAX_MB = 20;
 const MB = 1024 * 1024;
 const REAL_IFC = '/work/shared/ifc/revit_quantities.ifc';
+/** A model whose true north is turned: its done carries a compass_degrees that is not 0. */
+const NORTH_IFC = '/work/shared/ifc/AC20-FZK-Haus.ifc';
 
 /** The smallest IFC the extractor reads: a project, a site, a building and one storey. */
 const miniIfc = (storeyGlobalId = '1Kq2NmZmz0eP4hyQq7Sx2X', elevation = 0) => `ISO-10303-21;
@@ -439,6 +441,17 @@ describe.each(testDatabases())('IFC upload socket (%s)', (kind) => {
         file_name: 'revit_quantities.ifc',
         file_size: bytes.length,
       });
+      client.close();
+    });
+
+    it.skipIf(!fs.existsSync(NORTH_IFC))("answers the file's true north as compass_degrees", async () => {
+      const project = (await t.createProjectViaApi(cookie, orgId, 'North')).project_id;
+      const client = await UploadClient.open(url(project), cookie);
+      const done = (await client.upload('north', 'AC20-FZK-Haus.ifc', fs.readFileSync(NORTH_IFC))).at(-1);
+      expect(done.type).toBe('done');
+      expect(done.compass_degrees).toBeCloseTo(50, 6);
+      const plain = (await client.upload('plain', 'mini.ifc', mini)).at(-1);
+      expect(plain.compass_degrees).toBe(0);
       client.close();
     });
   });

@@ -38,6 +38,8 @@ export interface UploadResult {
   ifc_files: Record<string, { name: string; size: number; uploaded_at: string }>;
   changes: Record<string, ChangeCount>;
   warnings: string[];
+  /** The file's true north, for config.compass_degrees; absent from servers that do not send it. */
+  compass_degrees?: number;
 }
 
 export type UploadState =
@@ -173,8 +175,8 @@ export async function uploadIfcs(options: UploadOptions): Promise<UploadSummary>
     } else if (message.type === 'progress') {
       onState(current.id, { status: 'processing', step: message.step, progress: clamp01(message.progress) });
     } else if (message.type === 'done') {
-      const { arch, elec, ifc_files, changes, warnings } = message;
-      current.end({ ok: true, result: { arch, elec, ifc_files, changes: changes ?? {}, warnings: warnings ?? [] } });
+      const { arch, elec, ifc_files, changes, warnings, compass_degrees } = message;
+      current.end({ ok: true, result: { arch, elec, ifc_files, changes: changes ?? {}, warnings: warnings ?? [], compass_degrees } });
     }
   });
 

@@ -80,6 +80,13 @@ describe('withUpload', () => {
     expect(merged?.config.name).toBe(model.config.name);
   });
 
+  it("sets config.compass_degrees from the answer's compass_degrees, and keeps the model's when it has none", () => {
+    const model = { ...emptyModel(), config: { ...emptyModel().config, compass_degrees: 12 } };
+    expect(withUpload(model, { ...result(model), compass_degrees: 50 })?.config.compass_degrees).toBe(50);
+    expect(withUpload(model, { ...result(model), compass_degrees: -90 })?.config.compass_degrees).toBe(270);
+    expect(withUpload(model, result(model))?.config.compass_degrees).toBe(12);
+  });
+
   it('refuses an answer that is not a model part', () => {
     expect(withUpload(emptyModel(), { ...result(emptyModel()), arch: { storeys: 'no' } })).toBeNull();
   });

@@ -70,14 +70,28 @@ const stateLabel: Record<UploadState['status'], string> = {
   error: 'Error',
 };
 
+/** The file's true north from `done`, in [0, 360) as config.compass_degrees takes it; undefined when absent. */
+function compassOf(result: UploadResult): number | undefined {
+  const degrees = result.compass_degrees;
+  if (typeof degrees !== 'number' || !Number.isFinite(degrees)) return undefined;
+  const turned = ((degrees % 360) + 360) % 360;
+  return turned < 360 ? turned : 0;
+}
+
 /**
  * The model with an upload's result in it (docs/ifc-upload.md): arch and elec as the server merged
- * them, config.ifc_files as it answered, and the references the merge's cascade left cleaned.
+ * them, config.ifc_files as it answered, config.compass_degrees from the file when done carries it,
+ * and the references the merge's cascade left cleaned.
  */
 export function withUpload(model: Model, result: UploadResult): Model | null {
   const arch = validateModelPart('arch', result.arch);
   const elec = validateModelPart('elec', result.elec);
-  const config = validateModelPart('config', { ...model.config, ifc_files: result.ifc_files });
+  const compass = compassOf(result);
+  const config = validateModelPart('config', {
+    ...model.config,
+    ifc_files: result.ifc_files,
+    ...(compass === undefined ? {} : { compass_degrees: compass }),
+  });
   if (!arch.ok || !elec.ok || !config.ok) return null;
   return removeDanglingReferences({ ...model, config: config.value, arch: arch.value, elec: elec.value });
 }

@@ -1,0 +1,237 @@
+// How long importing a real IFC file takes end to end over the upload socket, beside what web-ifc
+// alone takes to open the same file and stream its geometry. See bench/README.md.
+//
+//   node --import tsx bench/ifc-import.ts [files, default every .ifc in IFC_CORPUS or /work/shared/ifc]
+//
+// Each file runs in a child process of its own, so that its peak RSS is its own.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { IfcAPI, LogLevel } from 'web-ifc';
+import { WebSocket } from 'ws';
+import { EDRF_SCHEMA } from '@edrf/model';
+import { buildApp } from '../apps/server/src/app.js';
+import { Sessions } from '../apps/server/src/auth/sessions.js';
+import { systemClock } from '../apps/server/src/clock.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { connectDatabase } from '../apps/server/src/db/connect.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { ensureAdmin } from '../apps/server/src/users/queries.js';
+
+const MB = 1024 * 1024;
+/** Pieces as the web app sends them: 8 MB of the file, each one gzip member (docs/ifc-upload.md). */
+const PIECE_BYTES = 8 * MB;
+const ADMIN_EMAIL = 'bench@example.com';
+const USER_EMAIL = 'designer@example.com';
+/** The target: end to end at most this many times bare web-ifc for models of at least 1 MB... */
+const TARGET_RATIO = 1.5;
+const RATIO_FROM_MB = 1;
+/** ...and the large (26 MB) model under 5 s end to end. */
+const LARGE_MB = 20;
+const LARGE_TARGET_MS = 5000;
+
+interface Result {
+  file: string;
+  bytes: number;
+  /** From file_start sent to done received (the pieces gzipped beforehand). */
+  endToEndMs: number;
+  /** IfcAPI Init, OpenModel, StreamAllMeshes, CloseModel of the same bytes in the same process. */
+  bareMs: number;
+  meshes: number;
+  walls: number;
+  compassDegrees: number | null;
+  peakRssMb: number;
+}
+
+const ms = (start: number) => Math.round(performance.now() - start);
+
+/** The import over a real socket on 127.0.0.1, against the app on a fresh PGlite. */
+async function endToEnd(bytes: Buffer, filename: string): Promise<{ ms: number; walls: number; compassDegrees: number | null }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edrf-bench-'));
+  const database = await connectDatabase({});
+  await migrateToLatest(database.db);
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL }),
+    db: database.db,
+    mailer: { send: () => Promise.resolve() },
+  });
+  try {
+    await ensureAdmin(database.db, ADMIN_EMAIL);
+    await app.ready();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+
+    // A session made in the database, an organization with the user in it, and a project through create_project.
+    const db = database.db;
+    const user = await db
+      .insertInto('users')
+      .values({ email: USER_EMAIL, is_admin: false, provider: 'passcode' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const cookie = `edrf_session=${await new Sessions(db, systemClock).create(user.user_id, 'browser')}`;
+    const org = await db.insertInto('orgs').values({ name: 'Bench org' }).returningAll().executeTakeFirstOrThrow();
+    await db.insertInto('org_roles').values({ org_id: org.org_id, user_id: user.user_id, role: 'standard' }).execute();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/create_project',
+      headers: { 'edrf-schema': String(EDRF_SCHEMA), cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Bench project', org_id: org.org_id }),
+    });
+    if (created.statusCode !== 200) throw new Error(`create_project: ${created.statusCode} ${created.body}`);
+    const projectId = created.json<{ project_id: string }>().project_id;
+
+    const port = (app.server.address() as AddressInfo).port;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/v1/${projectId}/working-version/upload_ifc`, { headers: { cookie } });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+      ws.once('close', (code, reason) => reject(new Error(`the socket closed: ${code} ${reason.toString()}`)));
+    });
+    const pieces: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += PIECE_BYTES) pieces.push(zlib.gzipSync(bytes.subarray(at, at + PIECE_BYTES)));
+
+    const answered = new Promise<{ walls: number; compassDegrees: number | null }>((resolve, reject) => {
+      ws.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        const message = JSON.parse((data as Buffer).toString('utf8')) as {
+          type: string;
+          detail?: string;
+          arch?: { walls: Record<string, unknown> };
+          compass_degrees?: number;
+        };
+        if (message.type === 'error') reject(new Error(`${filename}: ${message.detail}`));
+        if (message.type === 'done')
+          resolve({ walls: Object.keys(message.arch?.walls ?? {}).length, compassDegrees: message.compass_degrees ?? null });
+      });
+      ws.once('close', (code) => reject(new Error(`the socket closed (${code}) before done`)));
+    });
+    const start = performance.now();
+    ws.send(JSON.stringify({ type: 'file_start', file_id: 'bench', filename, size: bytes.length }));
+    for (const piece of pieces) ws.send(piece, { binary: true });
+    ws.send(JSON.stringify({ type: 'upload_complete', file_id: 'bench' }));
+    const done = await answered;
+    const elapsed = ms(start);
+    ws.removeAllListeners('close');
+    ws.close();
+    return { ms: elapsed, ...done };
+  } finally {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** web-ifc alone, set up as packages/ifc sets it up: open the file and stream every mesh. */
+async function bareWebIfc(bytes: Uint8Array): Promise<{ ms: number; meshes: number }> {
+  const start = performance.now();
+  const api = new IfcAPI();
+  await api.Init(undefined, true);
+  api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
+  const modelID = api.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
+  let meshes = 0;
+  api.StreamAllMeshes(modelID, () => void meshes++);
+  api.CloseModel(modelID);
+  const elapsed = ms(start);
+  api.Dispose();
+  return { ms: elapsed, meshes };
+}
+
+async function runOne(file: string): Promise<Result> {
+  const bytes = fs.readFileSync(file);
+  const e2e = await endToEnd(bytes, path.basename(file));
+  const bare = await bareWebIfc(new Uint8Array(bytes));
+  return {
+    file: path.basename(file),
+    bytes: bytes.length,
+    endToEndMs: e2e.ms,
+    bareMs: bare.ms,
+    meshes: bare.meshes,
+    walls: e2e.walls,
+    compassDegrees: e2e.compassDegrees,
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
+}
+
+function runChild(file: string): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--child', file], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let result: Result | undefined;
+    child.on('message', (message) => (result = message as Result));
+    child.on('error', reject);
+    child.on('exit', (code) => (result && code === 0 ? resolve(result) : reject(new Error(`${file}: the child exited with ${code}`))));
+  });
+}
+
+/** What a row misses of the target, or '' when it meets it. */
+function misses(r: Result): string {
+  const missed: string[] = [];
+  if (r.bytes >= RATIO_FROM_MB * MB && r.endToEndMs / r.bareMs > TARGET_RATIO) missed.push(`ratio > ${TARGET_RATIO}`);
+  if (r.bytes >= LARGE_MB * MB && r.endToEndMs >= LARGE_TARGET_MS) missed.push(`>= ${LARGE_TARGET_MS / 1000} s`);
+  return missed.length ? `MISS (${missed.join(', ')})` : '';
+}
+
+function corpus(args: string[]): string[] {
+  if (args.length) return args;
+  const folder = process.env.IFC_CORPUS || '/work/shared/ifc';
+  return fs
+    .readdirSync(folder)
+    .filter((name) => name.toLowerCase().endsWith('.ifc'))
+    .map((name) => path.join(folder, name))
+    .sort((a, b) => fs.statSync(a).size - fs.statSync(b).size);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--child') {
+    process.send!(await runOne(args[1]!));
+    return;
+  }
+  const files = corpus(args);
+  console.log(
+    `IFC import benchmark: node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / MB).toFixed(0)} MB RAM`,
+  );
+  const results: Result[] = [];
+  for (const file of files) {
+    const result = await runChild(file);
+    results.push(result);
+    console.log(`  ${result.file}: ${result.endToEndMs} ms end to end, ${result.bareMs} ms web-ifc`);
+  }
+
+  const names = Math.max(4, ...results.map((r) => r.file.length));
+  const widths = [6, 8, 8, 6, 7, 6, 8, 9];
+  const row = (cells: (string | number)[], mark = '') =>
+    `${String(cells[0]).padEnd(names)}  ${cells
+      .slice(1)
+      .map((c, i) => String(c).padStart(widths[i]!))
+      .join('  ')}${mark ? `  ${mark}` : ''}`;
+  console.log();
+  console.log(row(['file', 'MB', 'e2e ms', 'bare ms', 'ratio', 'meshes', 'walls', 'compass', 'peak RSS']));
+  for (const r of results) {
+    const compass = r.compassDegrees === null ? '-' : r.compassDegrees.toFixed(1);
+    console.log(
+      row(
+        [
+          r.file,
+          (r.bytes / MB).toFixed(2),
+          r.endToEndMs,
+          r.bareMs,
+          (r.endToEndMs / r.bareMs).toFixed(2),
+          r.meshes,
+          r.walls,
+          compass,
+          `${r.peakRssMb} MB`,
+        ],
+        misses(r),
+      ),
+    );
+  }
+  console.log();
+  console.log('target: ratio <= 1.5 for models >= 1 MB; the 26 MB model under 5 s end to end');
+  const missed = results.filter((r) => misses(r));
+  console.log(missed.length ? `${missed.length} of ${results.length} models miss it (marked MISS)` : 'every model meets it');
+}
+
+await main();
