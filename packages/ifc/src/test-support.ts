@@ -93,7 +93,7 @@ const gid = (n: number) => `0${String(n).padStart(21, '0')}`;
 export const tinyGlobalId = gid;
 
 /**
- * The small IFC4 file of tiny-ifc.test.ts as STEP text (a copy: that test file exports nothing). Millimetres; storey
+ * A small IFC4 file as STEP text, for tests that must run without the corpus. Millimetres; true north at (1, 1); storey
  * 'Upper' (#17, gid 4) at Z 3000, 'Ground' (#19, gid 5) at Z 0; a kitchen 'Kök' (#37, gid 9) 4 x 3 m and a space
  * without geometry (#39, gid 10); a wall (#57, gid 13) 0.2 x 5 m with an opening (#74, gid 16) filled by a door
  * (#83, gid 18).
