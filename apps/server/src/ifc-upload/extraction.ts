@@ -44,37 +44,7 @@ const tsxApi = new URL('index.mjs', pathToFileURL(createRequire(import.meta.url)
 const workerUrl = new URL('./worker.ts', import.meta.url).href;
 const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); });`;
 
-/**
- * Extracts and merges one IFC file in a worker thread of its own. The worker's death or exception
- * rejects with an ExtractionError; the server goes on.
- */
-export function runExtraction(
-  input: WorkerInput,
-  onProgress: (step: 'ifc_parse' | 'ifc_diff', progress: number) => void,
-): Promise<ExtractionResult> {
-  return new Promise((resolve, reject) => {
-    // The bytes live in a SharedArrayBuffer (session.ts), so the worker reads them without a copy.
-    const worker = new Worker(bootstrap, { eval: true, workerData: input });
-    let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      fn();
-      void worker.terminate();
-    };
-    worker.on('message', (message: WorkerOutput) => {
-      if (message.type === 'progress') {
-        if (!settled) onProgress(message.step, message.progress);
-      } else if (message.type === 'result') {
-        const { arch, elec, changes, warnings, compass_degrees, global_ids } = message;
-        settle(() => resolve({ arch, elec, changes, warnings, compass_degrees, global_ids }));
-      } else {
-        settle(() => reject(new ExtractionError(message.detail)));
-      }
-    });
-    worker.on('error', (error) => settle(() => reject(new ExtractionError(`The IFC file could not be read: ${error.message}`))));
-    worker.on('exit', (code) =>
-      settle(() => reject(new ExtractionError(`The IFC file could not be read: the reader stopped (exit code ${code})`))),
-    );
-  });
+/** Starts one extraction worker; it reads the files posted to it, one after another (worker-pool.ts). */
+export function startExtractionWorker(): Worker {
+  return new Worker(bootstrap, { eval: true });
 }

@@ -3,9 +3,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { WORKING_VERSION, type IfcFile, type Model } from '@edrf/model';
 import type { AppContext } from '../context.js';
-import { runExtraction } from './extraction.js';
 import type { ServerMessage } from './protocol.js';
 import type { ReceivedFile, StepProgress } from './session.js';
+import type { WorkerPool } from './worker-pool.js';
 
 /** The project and the version the user has open, as checked when the socket opened. */
 export interface UploadTarget {
@@ -58,7 +58,7 @@ async function readStored(ctx: AppContext, sha256: string): Promise<Uint8Array |
 }
 
 /**
- * Extracts a received file in a worker, merges it into the version the user has open, then stores
+ * Extracts a received file in a pool worker, merges it into the version the user has open, then stores
  * it by SHA-256 and records it for the project. The working version is not written: the web app
  * applies the answer as one undoable edit and syncs (P§4).
  */
@@ -67,6 +67,7 @@ export async function importIfc(
   target: UploadTarget,
   file: ReceivedFile,
   progress: StepProgress,
+  pool: WorkerPool,
 ): Promise<Extract<ServerMessage, { type: 'done' }>> {
   const sha256 = crypto.createHash('sha256').update(file.bytes).digest('hex');
   const model = await openModel(ctx, target);
@@ -86,7 +87,7 @@ export async function importIfc(
   }
 
   progress('ifc_parse', 0);
-  const result = await runExtraction({ bytes: file.bytes, model, previousGlobalIds, previousBytes }, progress);
+  const result = await pool.run({ bytes: file.bytes, model, previousGlobalIds, previousBytes }, progress);
 
   progress('ifc_process', 0);
   const content = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length);

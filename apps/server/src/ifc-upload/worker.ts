@@ -1,6 +1,8 @@
-// One IFC file's extraction and merge, off the server's event loop (DESIGN.md: CPU-heavy work runs
-// in worker threads). Started by extraction.ts with tsx, as the server itself runs.
-import { parentPort, workerData } from 'node:worker_threads';
+// IFC files' extraction and merge, off the server's event loop (DESIGN.md: CPU-heavy work runs in
+// worker threads). Started by extraction.ts with tsx, as the server itself runs, and kept by
+// worker-pool.ts: each message is one file, answered by progress and then one result or error. A job
+// that throws ends the worker, which the pool replaces.
+import { parentPort } from 'node:worker_threads';
 import { archGlobalIds, extractIfc, mergeIfc, type IfcExtraction } from '@edrf/ifc';
 import type { WorkerInput, WorkerOutput } from './extraction.js';
 
@@ -34,4 +36,4 @@ async function run(input: WorkerInput): Promise<void> {
   });
 }
 
-await run(workerData as WorkerInput);
+parentPort?.on('message', (input: WorkerInput) => void run(input));

@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors.js';
 import { CLOSE, MAX_FRAME_BYTES, maxIfcBytes, type ServerMessage } from '../ifc-upload/protocol.js';
 import { UploadSession } from '../ifc-upload/session.js';
 import { importIfc, type UploadTarget } from '../ifc-upload/import.js';
+import { WorkerPool } from '../ifc-upload/worker-pool.js';
 
 const toBuffer = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
 
@@ -49,6 +50,9 @@ async function authorize(ctx: AppContext, request: FastifyRequest, socket: WebSo
 export async function ifcUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const maxBytes = maxIfcBytes();
+  // Started on the first file, kept for the next ones, ended with the app.
+  const pool = new WorkerPool();
+  app.addHook('onClose', () => pool.close());
 
   app.get('/ws/v1/:projectId/:projectVersionId/upload_ifc', { websocket: true }, (socket, request) => {
     const send = (message: ServerMessage) => {
@@ -58,7 +62,9 @@ export async function ifcUploadRoutes(app: FastifyInstance, ctx: AppContext): Pr
     // Messages are listened to at once and handled in order, after the check of the caller.
     const session = authorize(ctx, request, socket).then(
       (target) =>
-        target ? new UploadSession({ maxBytes, send, fault, complete: (file, progress) => importIfc(ctx, target, file, progress) }) : null,
+        target
+          ? new UploadSession({ maxBytes, send, fault, complete: (file, progress) => importIfc(ctx, target, file, progress, pool) })
+          : null,
       (error: unknown) => {
         fault(error);
         socket.close(CLOSE.internal.code, CLOSE.internal.reason);

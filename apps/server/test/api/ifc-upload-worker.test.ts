@@ -1,8 +1,19 @@
 // The extraction worker of the IFC upload (docs/ifc-upload.md): a worker that dies, throws or cannot
-// read the file answers an error the user reads, and the server goes on to read the next file.
-import { describe, expect, it } from 'vitest';
+// read the file answers an error the user reads, and the server goes on to read the next file. The
+// pool's workers are started on first use, reused, and replaced when one dies.
+import { afterAll, describe, expect, it } from 'vitest';
 import { emptyModel } from '@edrf/model';
-import { ExtractionError, runExtraction, type WorkerInput } from '../../src/ifc-upload/extraction.js';
+import { ExtractionError, startExtractionWorker, type WorkerInput } from '../../src/ifc-upload/extraction.js';
+import { ifcWorkers, WorkerPool } from '../../src/ifc-upload/worker-pool.js';
+
+const threadIds: number[] = [];
+const pool = new WorkerPool(1, () => {
+  const worker = startExtractionWorker();
+  threadIds.push(worker.threadId);
+  return worker;
+});
+const runExtraction = pool.run.bind(pool);
+afterAll(() => pool.close());
 
 const shared = (text: string) => {
   const bytes = Buffer.from(text, 'latin1');
@@ -72,5 +83,36 @@ describe('the extraction worker', () => {
     const failed = runExtraction(input('ISO-10303-21;\nHEADER;\nthis is not STEP at all (((\n'), () => {});
     await expect(failed).rejects.toBeInstanceOf(ExtractionError);
     await expect(failed).rejects.toThrow(/^The IFC file could not be read: /);
+  });
+
+  it('reuses one worker for files in a row, and replaces it after a crash', async () => {
+    await runExtraction(input(STOREY_ONLY), () => {});
+    const started = pool.starts;
+    const used = threadIds.at(-1);
+    await runExtraction(input(STOREY_ONLY), () => {});
+    expect(pool.starts).toBe(started);
+    expect(threadIds.at(-1)).toBe(used);
+    await expect(runExtraction(input(STOREY_ONLY, { crashForTest: 'exit' }), () => {})).rejects.toBeInstanceOf(ExtractionError);
+    await runExtraction(input(STOREY_ONLY), () => {});
+    expect(threadIds.at(-1)).not.toBe(used);
+    expect(pool.starts).toBe(threadIds.length);
+  });
+
+  it('answers files queued together in order, from one worker', async () => {
+    const fresh = new WorkerPool(1);
+    try {
+      const results = await Promise.all([1, 2, 3].map(() => fresh.run(input(STOREY_ONLY), () => {})));
+      expect(results.map((r) => Object.keys(r.arch.storeys).length)).toEqual([1, 1, 1]);
+      expect(fresh.starts).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+    await expect(fresh.run(input(STOREY_ONLY), () => {})).rejects.toThrow(/the server is stopping/);
+  });
+
+  it('reads IFC_WORKERS, 1 by default', () => {
+    expect(ifcWorkers({})).toBe(1);
+    expect(ifcWorkers({ IFC_WORKERS: '2' })).toBe(2);
+    expect(() => ifcWorkers({ IFC_WORKERS: '0' })).toThrow(/IFC_WORKERS/);
   });
 });
