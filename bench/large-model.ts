@@ -6,7 +6,7 @@
 // Items are built in the form the server stores (the schema's key order, every default present),
 // so what latest_version answers is byte for byte what was synced.
 import crypto from 'node:crypto';
-import { newRoom, ROOM_TYPES, type Arch, type Point2, type Point3 } from '@edrf/model';
+import { emptyModel, newRoom, ROOM_TYPES, type Arch, type Point2, type Point3 } from '@edrf/model';
 
 const IFC_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_$';
 
@@ -42,19 +42,7 @@ export function buildLargeArch(targetBytes: number, seed = 1): LargeArch {
   const rnd = random(seed);
   const globalId = () => Array.from({ length: 22 }, () => IFC_CHARS[Math.floor(rnd() * 64)]).join('');
   const jitter = (v: number, by = 0.02) => round(v + (rnd() - 0.5) * by);
-  const arch: Arch = {
-    rotation: 12.5,
-    storeys: {},
-    buildings: {},
-    rooms: {},
-    walls: {},
-    wall_openings: {},
-    doors: {},
-    stairs: {},
-    ceilings: {},
-    slabs: {},
-    other_objects: {},
-  };
+  const arch: Arch = { ...emptyModel().arch, rotation: 12.5 };
   const building = { id: globalId(), global_id: '', name: 'Tower A', storeys: [] as string[] };
   building.global_id = building.id;
   arch.buildings[building.id] = building;

@@ -1,5 +1,5 @@
 import { IfcAPI, LogLevel } from 'web-ifc';
-import type { Arch, Elec } from '@edrf/model';
+import { emptyModel, type Arch, type Elec } from '@edrf/model';
 import { StoreyAssigner, type StoreyList } from './assign.js';
 import type { ExtractContext } from './context.js';
 import { loadClipper } from './footprint.js';
@@ -31,19 +31,8 @@ export interface IfcExtraction {
 
 export type ProgressCallback = (step: ImportStep, progress: number) => void;
 
-const emptyArch = (): Arch => ({
-  rotation: 0,
-  storeys: {},
-  buildings: {},
-  rooms: {},
-  walls: {},
-  wall_openings: {},
-  doors: {},
-  stairs: {},
-  ceilings: {},
-  slabs: {},
-  other_objects: {},
-});
+/** The model's own empty arch: one definition of which collections an arch has. */
+const emptyArch = (): Arch => emptyModel().arch;
 
 const byId = <T extends { id: string }>(items: readonly T[]): Record<string, T> => {
   const out: Record<string, T> = {};
