@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './services/mail.js';
 import { OidcService } from './services/oidc.js';
 import { createFileStore } from './services/file-store.js';
 import { Versions } from './versions/repository.js';
+import { ComputePool } from './compute/pool.js';
 import { versionRoutes } from './routes/versions.js';
 import { modelRoutes } from './routes/model.js';
 import { Sessions, requestToken } from './auth/sessions.js';
@@ -57,7 +58,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     passcodes: new Passcodes(opts.db, clock),
     files: createFileStore(path.join(opts.config.dataDir, 'files')),
     versions: new Versions(opts.db),
+    // Workers start on the first task and end with the app.
+    compute: new ComputePool(),
   };
+  app.addHook('onClose', () => ctx.compute.close());
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);

@@ -8,6 +8,7 @@ import type { Sessions } from './auth/sessions.js';
 import type { Passcodes } from './auth/passcodes.js';
 import type { FileStore } from './services/file-store.js';
 import type { Versions } from './versions/repository.js';
+import type { ComputePool } from './compute/pool.js';
 
 /** What the routes are given: the database and the services, each behind its small interface. */
 export interface AppContext {
@@ -20,4 +21,6 @@ export interface AppContext {
   passcodes: Passcodes;
   files: FileStore;
   versions: Versions;
+  /** Worker threads for CPU-heavy calls (IFC import, clean_arch, fire calculations). */
+  compute: ComputePool;
 }

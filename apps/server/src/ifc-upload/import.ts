@@ -5,7 +5,8 @@ import { WORKING_VERSION, type IfcFile, type Model } from '@edrf/model';
 import type { AppContext } from '../context.js';
 import type { ServerMessage } from './protocol.js';
 import type { ReceivedFile, StepProgress } from './session.js';
-import type { WorkerPool } from './worker-pool.js';
+import { TaskFailed, TaskRefused } from '../compute/protocol.js';
+import { ExtractionError } from './extraction.js';
 
 /** The project and the version the user has open, as checked when the socket opened. */
 export interface UploadTarget {
@@ -58,7 +59,7 @@ async function readStored(ctx: AppContext, sha256: string): Promise<Uint8Array |
 }
 
 /**
- * Extracts a received file in a pool worker, merges it into the version the user has open, then stores
+ * Extracts a received file in a compute worker, merges it into the version the user has open, then stores
  * it by SHA-256 and records it for the project. The working version is not written: the web app
  * applies the answer as one undoable edit and syncs (P§4).
  */
@@ -67,7 +68,6 @@ export async function importIfc(
   target: UploadTarget,
   file: ReceivedFile,
   progress: StepProgress,
-  pool: WorkerPool,
 ): Promise<Extract<ServerMessage, { type: 'done' }>> {
   const sha256 = crypto.createHash('sha256').update(file.bytes).digest('hex');
   const model = await openModel(ctx, target);
@@ -87,7 +87,15 @@ export async function importIfc(
   }
 
   progress('ifc_parse', 0);
-  const result = await pool.run({ bytes: file.bytes, model, previousGlobalIds, previousBytes }, progress);
+  const result = await ctx.compute
+    .run('ifc_import', { bytes: file.bytes, model, previousGlobalIds, previousBytes }, (step, fraction) =>
+      progress(step as 'ifc_parse' | 'ifc_diff', fraction),
+    )
+    .catch((error: unknown) => {
+      if (error instanceof TaskRefused || error instanceof TaskFailed)
+        throw new ExtractionError(`The IFC file could not be read: ${error.message}`);
+      throw error;
+    });
 
   progress('ifc_process', 0);
   const content = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length);

@@ -10,7 +10,6 @@ import { HttpError } from '../http/errors.js';
 import { CLOSE, MAX_FRAME_BYTES, maxIfcBytes, type ServerMessage } from '../ifc-upload/protocol.js';
 import { UploadSession } from '../ifc-upload/session.js';
 import { importIfc, type UploadTarget } from '../ifc-upload/import.js';
-import { WorkerPool } from '../ifc-upload/worker-pool.js';
 
 const toBuffer = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
 
@@ -50,9 +49,6 @@ async function authorize(ctx: AppContext, request: FastifyRequest, socket: WebSo
 export async function ifcUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const maxBytes = maxIfcBytes();
-  // Started on the first file, kept for the next ones, ended with the app.
-  const pool = new WorkerPool();
-  app.addHook('onClose', () => pool.close());
 
   app.get('/ws/v1/:projectId/:projectVersionId/upload_ifc', { websocket: true }, (socket, request) => {
     const send = (message: ServerMessage) => {
@@ -63,7 +59,7 @@ export async function ifcUploadRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const session = authorize(ctx, request, socket).then(
       (target) =>
         target
-          ? new UploadSession({ maxBytes, send, fault, complete: (file, progress) => importIfc(ctx, target, file, progress, pool) })
+          ? new UploadSession({ maxBytes, send, fault, complete: (file, progress) => importIfc(ctx, target, file, progress) })
           : null,
       (error: unknown) => {
         fault(error);

@@ -1,18 +1,24 @@
-// The extraction worker of the IFC upload (docs/ifc-upload.md): a worker that dies, throws or cannot
-// read the file answers an error the user reads, and the server goes on to read the next file. The
-// pool's workers are started on first use, reused, and replaced when one dies.
+// The compute pool's worker threads, through the ifc_import task (docs/ifc-upload.md): a worker that
+// dies or throws fails its task and is replaced; a file that cannot be read is refused; the server
+// goes on to the next task. Workers are started on first use and reused.
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyModel } from '@edrf/model';
-import { ExtractionError, startExtractionWorker, type WorkerInput } from '../../src/ifc-upload/extraction.js';
-import { ifcWorkers, WorkerPool } from '../../src/ifc-upload/worker-pool.js';
+import type { ExtractionInput } from '../../src/ifc-upload/extraction.js';
+import { computeWorkers, ComputePool } from '../../src/compute/pool.js';
+import { startComputeWorker } from '../../src/compute/start-worker.js';
+import { TaskFailed, TaskRefused, type TaskRequest } from '../../src/compute/protocol.js';
 
 const threadIds: number[] = [];
-const pool = new WorkerPool(1, () => {
-  const worker = startExtractionWorker();
+const pool = new ComputePool(1, () => {
+  const worker = startComputeWorker();
   threadIds.push(worker.threadId);
   return worker;
 });
-const runExtraction = pool.run.bind(pool);
+const runExtraction = (
+  input: ExtractionInput,
+  onProgress: (step: string) => void = () => {},
+  options: Pick<TaskRequest, 'crashForTest'> = {},
+) => pool.run('ifc_import', input, onProgress, options);
 afterAll(() => pool.close());
 
 const shared = (text: string) => {
@@ -22,7 +28,7 @@ const shared = (text: string) => {
   return out;
 };
 
-const input = (text: string, extra: Partial<WorkerInput> = {}): WorkerInput => ({
+const input = (text: string, extra: Partial<ExtractionInput> = {}): ExtractionInput => ({
   bytes: shared(text),
   model: emptyModel(),
   previousGlobalIds: [],
@@ -48,7 +54,7 @@ ENDSEC;
 END-ISO-10303-21;
 `;
 
-describe('the extraction worker', () => {
+describe('the compute pool, running ifc_import', () => {
   it('answers the merged arch, the changes and the GlobalIds of a file, with progress on the way', async () => {
     const steps: string[] = [];
     const result = await runExtraction(input(STOREY_ONLY), (step) => steps.push(step));
@@ -69,20 +75,23 @@ describe('the extraction worker', () => {
   });
 
   it.each([
-    ['exits', 'exit', /the reader stopped \(exit code 3\)/],
+    ['exits', 'exit', /the worker stopped \(exit code 3\)/],
     ['throws', 'throw', /worker crashed on purpose/],
-  ] as const)('a worker that %s answers an ExtractionError, and the next file is read', async (_name, crash, detail) => {
-    const failed = runExtraction(input(STOREY_ONLY, { crashForTest: crash }), () => {});
-    await expect(failed).rejects.toBeInstanceOf(ExtractionError);
+  ] as const)('a worker that %s fails its task, and the next task runs', async (_name, crash, detail) => {
+    const failed = runExtraction(input(STOREY_ONLY), () => {}, { crashForTest: crash });
+    await expect(failed).rejects.toBeInstanceOf(TaskFailed);
     await expect(failed).rejects.toThrow(detail);
     const next = await runExtraction(input(STOREY_ONLY), () => {});
     expect(Object.keys(next.arch.storeys)).toHaveLength(1);
   });
 
-  it('answers an ExtractionError for a file with the IFC header that cannot be read', async () => {
+  it('refuses a file with the IFC header that cannot be read, and keeps the worker', async () => {
+    const started = pool.starts;
     const failed = runExtraction(input('ISO-10303-21;\nHEADER;\nthis is not STEP at all (((\n'), () => {});
-    await expect(failed).rejects.toBeInstanceOf(ExtractionError);
-    await expect(failed).rejects.toThrow(/^The IFC file could not be read: /);
+    await expect(failed).rejects.toBeInstanceOf(TaskRefused);
+    await expect(failed).rejects.toThrow(/\w/);
+    await runExtraction(input(STOREY_ONLY), () => {});
+    expect(pool.starts).toBe(started);
   });
 
   it('reuses one worker for files in a row, and replaces it after a crash', async () => {
@@ -92,27 +101,27 @@ describe('the extraction worker', () => {
     await runExtraction(input(STOREY_ONLY), () => {});
     expect(pool.starts).toBe(started);
     expect(threadIds.at(-1)).toBe(used);
-    await expect(runExtraction(input(STOREY_ONLY, { crashForTest: 'exit' }), () => {})).rejects.toBeInstanceOf(ExtractionError);
+    await expect(runExtraction(input(STOREY_ONLY), () => {}, { crashForTest: 'exit' })).rejects.toBeInstanceOf(TaskFailed);
     await runExtraction(input(STOREY_ONLY), () => {});
     expect(threadIds.at(-1)).not.toBe(used);
     expect(pool.starts).toBe(threadIds.length);
   });
 
-  it('answers files queued together in order, from one worker', async () => {
-    const fresh = new WorkerPool(1);
+  it('answers tasks queued together in order, from one worker', async () => {
+    const fresh = new ComputePool(1);
     try {
-      const results = await Promise.all([1, 2, 3].map(() => fresh.run(input(STOREY_ONLY), () => {})));
+      const results = await Promise.all([1, 2, 3].map(() => fresh.run('ifc_import', input(STOREY_ONLY))));
       expect(results.map((r) => Object.keys(r.arch.storeys).length)).toEqual([1, 1, 1]);
       expect(fresh.starts).toBe(1);
     } finally {
       await fresh.close();
     }
-    await expect(fresh.run(input(STOREY_ONLY), () => {})).rejects.toThrow(/the server is stopping/);
+    await expect(fresh.run('ifc_import', input(STOREY_ONLY))).rejects.toThrow(/the server is stopping/);
   });
 
-  it('reads IFC_WORKERS, 1 by default', () => {
-    expect(ifcWorkers({})).toBe(1);
-    expect(ifcWorkers({ IFC_WORKERS: '2' })).toBe(2);
-    expect(() => ifcWorkers({ IFC_WORKERS: '0' })).toThrow(/IFC_WORKERS/);
+  it('reads COMPUTE_WORKERS, 1 by default', () => {
+    expect(computeWorkers({})).toBe(1);
+    expect(computeWorkers({ COMPUTE_WORKERS: '2' })).toBe(2);
+    expect(() => computeWorkers({ COMPUTE_WORKERS: '0' })).toThrow(/COMPUTE_WORKERS/);
   });
 });

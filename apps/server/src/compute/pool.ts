@@ -1,0 +1,126 @@
+import type { Worker } from 'node:worker_threads';
+import { startComputeWorker } from './start-worker.js';
+import {
+  TaskFailed,
+  TaskRefused,
+  type Progress,
+  type TaskInput,
+  type TaskName,
+  type TaskOutput,
+  type TaskRequest,
+  type WorkerMessage,
+} from './protocol.js';
+
+export const DEFAULT_COMPUTE_WORKERS = 1;
+
+/**
+ * COMPUTE_WORKERS from the environment: how many worker threads run tasks at most (default 1). Each
+ * takes a core while it works; on a 2-core server a second would compete with the thread that serves
+ * requests.
+ */
+export function computeWorkers(env: Record<string, string | undefined> = process.env): number {
+  const count = Number(env.COMPUTE_WORKERS || DEFAULT_COMPUTE_WORKERS);
+  if (!Number.isInteger(count) || count < 1) {
+    throw new Error(`COMPUTE_WORKERS must be a whole number of at least 1, not '${env.COMPUTE_WORKERS}'`);
+  }
+  return count;
+}
+
+interface Job {
+  request: TaskRequest;
+  onProgress: Progress;
+  resolve: (output: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+}
+
+const stopping = () => new TaskFailed('the server is stopping');
+
+/**
+ * A few long-lived worker threads for CPU-heavy tasks (tasks.ts), started on first use and reused, so
+ * that a library's start-up (web-ifc, clipper) is paid once per worker; tasks wait their turn in order.
+ * A task that fails, or a worker that dies, rejects its task with TaskFailed and the worker is replaced
+ * by the next task. close() ends them all (the app's onClose).
+ */
+export class ComputePool {
+  /** How many workers were started, for tests. */
+  starts = 0;
+  private readonly queue: Job[] = [];
+  private readonly slots = new Set<Slot>();
+  private closed = false;
+
+  constructor(
+    private readonly size: number = computeWorkers(),
+    private readonly factory: () => Worker = startComputeWorker,
+  ) {}
+
+  /** Runs one task in a worker. Rejects with TaskRefused (the input) or TaskFailed (the server). */
+  run<K extends TaskName>(
+    task: K,
+    input: TaskInput<K>,
+    onProgress: Progress = () => {},
+    options: Pick<TaskRequest, 'crashForTest'> = {},
+  ): Promise<TaskOutput<K>> {
+    if (this.closed) return Promise.reject(stopping());
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request: { task, input, ...options }, onProgress, resolve: resolve as (output: unknown) => void, reject });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(stopping());
+    const slots = [...this.slots];
+    this.slots.clear();
+    for (const slot of slots) slot.job?.reject(stopping());
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = [...this.slots].find((candidate) => !candidate.job);
+      if (!slot) {
+        if (this.slots.size >= this.size) return;
+        slot = this.spawn();
+      }
+      slot.job = this.queue.shift()!;
+      // An idle worker does not keep the process alive; a busy one does.
+      slot.worker.ref();
+      // Bytes in a SharedArrayBuffer (an uploaded IFC file) reach the worker without a copy.
+      slot.worker.postMessage(slot.job.request);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = this.factory();
+    this.starts += 1;
+    const slot: Slot = { worker, job: null };
+    this.slots.add(slot);
+    const retire = (error: Error) => {
+      if (!this.slots.delete(slot)) return;
+      void worker.terminate();
+      slot.job?.reject(error);
+      slot.job = null;
+      this.dispatch();
+    };
+    worker.on('message', (message: WorkerMessage) => {
+      const job = slot.job;
+      if (!job) return;
+      if (message.type === 'progress') return job.onProgress(message.step, message.progress);
+      if (message.type === 'failed') return retire(new TaskFailed(message.detail));
+      slot.job = null;
+      worker.unref();
+      if (message.type === 'result') job.resolve(message.output);
+      else job.reject(new TaskRefused(message.detail));
+      this.dispatch();
+    });
+    worker.on('error', (error) => retire(new TaskFailed(error.message)));
+    worker.on('exit', (code) => retire(new TaskFailed(`the worker stopped (exit code ${code})`)));
+    return slot;
+  }
+}

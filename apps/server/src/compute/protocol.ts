@@ -1,0 +1,31 @@
+// What passes between the compute pool (pool.ts) and its worker threads (worker.ts).
+import type { Tasks } from './tasks.js';
+
+export type TaskName = keyof Tasks;
+export type TaskInput<K extends TaskName> = Parameters<Tasks[K]>[0];
+export type TaskOutput<K extends TaskName> = Awaited<ReturnType<Tasks[K]>>;
+
+/** How a task reports how far it has come: a step name of its own and 0..1. */
+export type Progress = (step: string, progress: number) => void;
+
+export interface TaskRequest {
+  task: TaskName;
+  input: unknown;
+  /** Tests only: make the worker die ('exit') or throw ('throw') instead of running the task. */
+  crashForTest?: 'exit' | 'throw';
+}
+
+export type WorkerMessage =
+  | { type: 'progress'; step: string; progress: number }
+  | { type: 'result'; output: unknown }
+  | { type: 'refused'; detail: string }
+  | { type: 'failed'; detail: string };
+
+/**
+ * A task throws this when its input cannot be worked on (not an IFC file, a self-intersecting room…):
+ * the caller tells the user `detail`. Anything else a task throws is a fault (TaskFailed).
+ */
+export class TaskRefused extends Error {}
+
+/** The task threw something else, or its worker died: a fault of the server, not of the input. */
+export class TaskFailed extends Error {}
