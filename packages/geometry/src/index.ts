@@ -1,0 +1,6 @@
+export * from './tolerance.js';
+export * from './measure.js';
+export * from './segments.js';
+export * from './validity.js';
+export * from './clipper.js';
+export * from './boolean.js';
