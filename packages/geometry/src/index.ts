@@ -4,3 +4,4 @@ export * from './segments.js';
 export * from './validity.js';
 export * from './clipper.js';
 export * from './boolean.js';
+export * from './clean/settings.js';
