@@ -15,6 +15,7 @@ import { ProjectLayout } from './layouts/ProjectLayout';
 import { BillingPage } from '../pages/org/BillingPage';
 import { ProjectOverviewPage } from '../pages/project/ProjectOverviewPage';
 import { PropertyDetailsPage } from '../pages/project/PropertyDetailsPage';
+import { ModelPage } from '../pages/project/model/ModelPage';
 
 /** The routes of P§2; anything else is the 404 page. */
 export const router = createBrowserRouter([
@@ -47,6 +48,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <ProjectOverviewPage /> },
           { path: 'settings', element: <PropertyDetailsPage /> },
+          { path: 'model', element: <ModelPage /> },
         ],
       },
       {

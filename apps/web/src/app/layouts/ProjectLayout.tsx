@@ -77,6 +77,7 @@ function ProjectShell({ user }: { user: CurrentUser }) {
         }
         links={[
           { to: `${base}/settings`, label: 'Property details' },
+          { to: `${base}/model`, label: 'Model' },
           { to: `${base}/electrical`, label: 'Electrical', disabled: true, title: NEEDS_ARCHITECTURE },
           { to: `${base}/fire`, label: 'Fire', disabled: true, title: NEEDS_ARCHITECTURE },
         ]}

@@ -1,0 +1,228 @@
+import type { Point2, ReportTile } from '@edrf/model';
+import { roomFill } from './palette';
+import {
+  PLAN_LAYERS,
+  layerVisible,
+  refKey,
+  type LayerVisibility,
+  type PlanItem,
+  type PlanLayer,
+  type PlanScene,
+  type Ring,
+} from './plan-scene';
+import type { RoomEdit } from './room-edit';
+import { formatLength, rulerLength, type RulerState } from './ruler';
+import { toScreen, viewMatrix, type Viewport } from './viewport';
+
+/**
+ * Canvas drawing of the plan. Each layer of a storey is one cached Path2D in world metres (rooms
+ * one per type, for their colour); a frame sets the view's matrix and fills and strokes a dozen
+ * paths, whatever the number of items. Only the selection and the tools' overlays are built per frame.
+ */
+
+interface LayerStyle {
+  fill?: string;
+  stroke?: string;
+  /** Screen pixels. */
+  width?: number;
+  dash?: number[];
+}
+
+const STYLES: Record<PlanLayer, LayerStyle> = {
+  slabs: { fill: '#ecebe7', stroke: '#c9c6bd', width: 1 },
+  ceilings: { stroke: '#8a8fc0', width: 1, dash: [6, 4] },
+  rooms: { stroke: '#9a9a9a', width: 1 },
+  stairs: { fill: '#dcdcdc', stroke: '#666', width: 1 },
+  objects: { fill: '#ece6d3', stroke: '#9d9682', width: 1 },
+  inlets: { fill: '#cfe3f5', stroke: '#3b6ea8', width: 1.5 },
+  walls: { fill: '#4a4a4a', stroke: '#333', width: 0.5 },
+  beams: { fill: 'rgba(150, 100, 50, 0.45)', stroke: '#7a5326', width: 1, dash: [4, 3] },
+  openings: { fill: '#ffffff', stroke: '#555', width: 1 },
+  doors: { stroke: '#222', width: 1.25 },
+};
+
+const CEILING_GRID = '#c5c8e6';
+const SELECTED_FILL = 'rgba(31, 111, 214, 0.22)';
+const SELECTED_STROKE = '#1f6fd6';
+const TILE_STROKE = '#b35c00';
+
+function addRings(path: Path2D, rings: readonly Ring[]): void {
+  for (const ring of rings) {
+    ring.forEach(([x, y], i) => (i === 0 ? path.moveTo(x, y) : path.lineTo(x, y)));
+    path.closePath();
+  }
+}
+
+function addDoor(path: Path2D, item: PlanItem): void {
+  const leaves = item.swing?.leaves ?? [];
+  const outline = item.rings[0]!;
+  // The opening between the jambs.
+  path.moveTo(outline[0]![0], outline[0]![1]);
+  path.lineTo(outline[1]![0], outline[1]![1]);
+  for (const { hinge, open, closed } of leaves) {
+    path.moveTo(hinge[0], hinge[1]);
+    path.lineTo(open[0], open[1]);
+    const radius = Math.hypot(open[0] - hinge[0], open[1] - hinge[1]);
+    const a0 = Math.atan2(open[1] - hinge[1], open[0] - hinge[0]);
+    const a1 = Math.atan2(closed[1] - hinge[1], closed[0] - hinge[0]);
+    let sweep = a1 - a0;
+    while (sweep > Math.PI) sweep -= 2 * Math.PI;
+    while (sweep <= -Math.PI) sweep += 2 * Math.PI;
+    path.moveTo(open[0], open[1]);
+    path.arc(hinge[0], hinge[1], radius, a0, a1, sweep < 0);
+  }
+}
+
+export interface PlanLayerPaths {
+  /** Per layer; rooms are in `rooms` instead. */
+  layers: Map<PlanLayer, Path2D>;
+  rooms: Map<string, Path2D>;
+  ceilingGrid: Path2D;
+}
+
+/** The cached paths of a scene (built once per storey or model change). */
+export function buildLayerPaths(scene: PlanScene): PlanLayerPaths {
+  const layers = new Map<PlanLayer, Path2D>(PLAN_LAYERS.map((layer) => [layer, new Path2D()]));
+  const rooms = new Map<string, Path2D>();
+  const ceilingGrid = new Path2D();
+  for (const item of scene.items) {
+    if (item.layer === 'rooms') {
+      const fill = roomFill(item.roomType ?? 'Other');
+      let path = rooms.get(fill);
+      if (!path) rooms.set(fill, (path = new Path2D()));
+      addRings(path, item.rings);
+      addRings(layers.get('rooms')!, item.rings);
+    } else if (item.layer === 'doors') addDoor(layers.get('doors')!, item);
+    else addRings(layers.get(item.layer)!, item.rings);
+    for (const [a, b] of item.lines ?? []) {
+      ceilingGrid.moveTo(a[0], a[1]);
+      ceilingGrid.lineTo(b[0], b[1]);
+    }
+  }
+  return { layers, rooms, ceilingGrid };
+}
+
+export interface PlanOverlay {
+  selected: readonly PlanItem[];
+  tiles: readonly ReportTile[];
+  selectedTile: number | null;
+  box: { x0: number; y0: number; x1: number; y1: number } | null;
+  ruler: RulerState | null;
+  roomEdit: RoomEdit | null;
+}
+
+function stroke(ctx: CanvasRenderingContext2D, path: Path2D, style: LayerStyle, scale: number): void {
+  if (!style.stroke) return;
+  ctx.strokeStyle = style.stroke;
+  ctx.lineWidth = (style.width ?? 1) / scale;
+  ctx.setLineDash(style.dash ? style.dash.map((d) => d / scale) : []);
+  ctx.stroke(path);
+}
+
+/** Draws one frame: `width` × `height` CSS pixels at `ratio` device pixels each. */
+export function drawPlan(
+  ctx: CanvasRenderingContext2D,
+  paths: PlanLayerPaths,
+  view: Viewport,
+  layers: LayerVisibility,
+  overlay: PlanOverlay,
+  size: { width: number; height: number; ratio: number },
+): void {
+  const { ratio } = size;
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.fillStyle = '#fbfbfa';
+  ctx.fillRect(0, 0, size.width, size.height);
+  const [a, b, c, d, e, f] = viewMatrix(view);
+  ctx.setTransform(a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio);
+  ctx.lineJoin = 'round';
+  for (const layer of PLAN_LAYERS) {
+    if (!layerVisible(layer, layers)) continue;
+    const style = STYLES[layer];
+    const path = paths.layers.get(layer)!;
+    if (layer === 'rooms') {
+      for (const [fill, roomPath] of paths.rooms) {
+        ctx.fillStyle = fill;
+        ctx.fill(roomPath, 'evenodd');
+      }
+    } else if (style.fill) {
+      ctx.fillStyle = style.fill;
+      ctx.fill(path, 'evenodd');
+    }
+    if (layer === 'ceilings') stroke(ctx, paths.ceilingGrid, { stroke: CEILING_GRID, width: 0.75 }, view.scale);
+    stroke(ctx, path, style, view.scale);
+  }
+  drawOverlay(ctx, view, overlay, size);
+}
+
+function drawOverlay(ctx: CanvasRenderingContext2D, view: Viewport, overlay: PlanOverlay, size: { ratio: number }): void {
+  const scale = view.scale;
+  if (overlay.selected.length > 0) {
+    const path = new Path2D();
+    for (const item of overlay.selected) {
+      if (item.layer === 'doors') addRings(path, [item.rings[0]!]);
+      else addRings(path, item.rings);
+    }
+    ctx.fillStyle = SELECTED_FILL;
+    ctx.fill(path, 'evenodd');
+    stroke(ctx, path, { stroke: SELECTED_STROKE, width: 2.5 }, scale);
+  }
+  overlay.tiles.forEach((tile, index) => {
+    const path = new Path2D();
+    path.rect(tile.min[0], tile.min[1], tile.max[0] - tile.min[0], tile.max[1] - tile.min[1]);
+    stroke(
+      ctx,
+      path,
+      {
+        stroke: index === overlay.selectedTile ? SELECTED_STROKE : TILE_STROKE,
+        width: index === overlay.selectedTile ? 2.5 : 1.5,
+        dash: [8, 5],
+      },
+      scale,
+    );
+  });
+  const edit = overlay.roomEdit;
+  if (edit && edit.points.length > 0) {
+    const points: Point2[] = edit.mode === 'draw' && edit.cursor ? [...edit.points, edit.cursor] : [...edit.points];
+    const path = new Path2D();
+    addRings(path, [points]);
+    ctx.fillStyle = 'rgba(230, 126, 0, 0.18)';
+    ctx.fill(path);
+    stroke(ctx, path, { stroke: '#e67e00', width: 2 }, scale);
+    const handles = new Path2D();
+    for (const [x, y] of edit.points) handles.rect(x - 4 / scale, y - 4 / scale, 8 / scale, 8 / scale);
+    ctx.fillStyle = '#fff';
+    ctx.fill(handles);
+    stroke(ctx, handles, { stroke: '#e67e00', width: 1.5 }, scale);
+  }
+  // Screen-space overlays.
+  ctx.setTransform(size.ratio, 0, 0, size.ratio, 0, 0);
+  ctx.setLineDash([]);
+  if (overlay.box) {
+    const { x0, y0, x1, y1 } = overlay.box;
+    ctx.fillStyle = 'rgba(31, 111, 214, 0.08)';
+    ctx.strokeStyle = SELECTED_STROKE;
+    ctx.lineWidth = 1;
+    ctx.fillRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
+    ctx.strokeRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
+  }
+  const ruler = overlay.ruler;
+  const length = ruler ? rulerLength(ruler) : null;
+  if (ruler?.start && ruler.end && length !== null) {
+    const [sx, sy] = toScreen(view, ruler.start);
+    const [ex, ey] = toScreen(view, ruler.end);
+    ctx.strokeStyle = '#c0392b';
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(sx, sy);
+    ctx.lineTo(ex, ey);
+    ctx.stroke();
+    ctx.font = '13px system-ui, sans-serif';
+    ctx.fillStyle = '#c0392b';
+    ctx.fillText(formatLength(length), (sx + ex) / 2 + 6, (sy + ey) / 2 - 6);
+  }
+}
+
+export const selectedItems = (scene: PlanScene, keys: readonly string[]): PlanItem[] =>
+  keys.map((key) => scene.byKey.get(key)).filter((item): item is PlanItem => item !== undefined);
+
+export { refKey };
