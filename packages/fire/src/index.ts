@@ -1,0 +1,12 @@
+export * from './regulations.js';
+export * from './catalogue/hardware.js';
+export { genericHardware } from './catalogue/generic.js';
+export * from './config.js';
+export * from './cost.js';
+export * from './analysis.js';
+export * from './messages.js';
+export * from './calc-units.js';
+export type { RoomStats } from './units/context.js';
+export { roomLowerBound, packingBound, HEXAGON_FACTOR } from './placement/lower-bound.js';
+export { buildGrid } from './placement/grid.js';
+export { Geodesic } from './geometry/geodesic.js';

@@ -1,0 +1,152 @@
+import { distanceToRings, pointInRing, ringArea, ringIsConvex, segmentClosest, type Pt, type Ring } from '../geometry/ring.js';
+
+/**
+ * A room rasterised for placement: square cells of side h over the room's bounding box. A cell is
+ * 'interior' when its centre is inside the room and 'boundary' when the room's outline crosses it
+ * but its centre is outside; every point of the room lies in one of those cells. Each cell stands
+ * for the room points in it by its representative point (the centre, or for a boundary cell the
+ * nearest point of the outline), which is at most `margin` from any room point in the cell.
+ */
+export interface RoomGrid {
+  rings: readonly Ring[];
+  convex: boolean;
+  area: number;
+  x0: number;
+  y0: number;
+  h: number;
+  nx: number;
+  ny: number;
+  /** 0 outside, 1 interior, 2 boundary; by grid index i + j*nx. */
+  state: Uint8Array;
+  repX: Float64Array;
+  repY: Float64Array;
+  /** Area a cell stands for (interior cells share the room's exact area). */
+  weight: Float64Array;
+  /** How far a room point in the cell can be from its representative point. */
+  margin: Float64Array;
+  /** The grid indices of interior and boundary cells. */
+  cells: Int32Array;
+}
+
+export const INTERIOR = 1;
+export const BOUNDARY = 2;
+
+/** Cell side for a room: fine in small rooms, coarser in halls, where the area rule governs and the cell count would grow. */
+export function cellSizeFor(area: number, convex: boolean): number {
+  const h = Math.sqrt(area / (convex ? 3000 : 5000));
+  return Math.min(convex ? 0.5 : 0.35, Math.max(0.1, h));
+}
+
+export function buildGrid(rings: readonly Ring[], h?: number): RoomGrid {
+  const exterior = rings[0]!;
+  const area = Math.abs(ringArea(exterior)) - rings.slice(1).reduce((s, r) => s + Math.abs(ringArea(r)), 0);
+  const convex = rings.length === 1 && ringIsConvex(exterior);
+  const size = h ?? cellSizeFor(area, convex);
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of exterior) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  const x0 = minX - size;
+  const y0 = minY - size;
+  const nx = Math.ceil((maxX - x0) / size) + 2;
+  const ny = Math.ceil((maxY - y0) / size) + 2;
+  const total = nx * ny;
+  const state = new Uint8Array(total);
+  const repX = new Float64Array(total);
+  const repY = new Float64Array(total);
+  const margin = new Float64Array(total);
+  const weight = new Float64Array(total);
+  const repDist = new Float64Array(total).fill(Infinity);
+
+  // Interior cells by scanlines through the cell centres (even-odd over all rings).
+  const xs: number[] = [];
+  for (let j = 0; j < ny; j++) {
+    const y = y0 + (j + 0.5) * size;
+    xs.length = 0;
+    for (const ring of rings) {
+      for (let k = 0, n = ring.length; k < n; k++) {
+        const a = ring[k]!;
+        const b = ring[(k + 1) % n]!;
+        if (a[1] > y !== b[1] > y) xs.push(a[0] + ((y - a[1]) * (b[0] - a[0])) / (b[1] - a[1]));
+      }
+    }
+    xs.sort((p, q) => p - q);
+    for (let k = 0; k + 1 < xs.length; k += 2) {
+      const from = Math.max(0, Math.ceil((xs[k]! - x0) / size - 0.5));
+      const to = Math.min(nx - 1, Math.floor((xs[k + 1]! - x0) / size - 0.5));
+      for (let i = from; i <= to; i++) {
+        const c = i + j * nx;
+        state[c] = INTERIOR;
+        repX[c] = x0 + (i + 0.5) * size;
+        repY[c] = y;
+        margin[c] = size * Math.SQRT1_2;
+      }
+    }
+  }
+  // Boundary cells: every cell an edge passes through whose centre is outside.
+  for (const ring of rings) {
+    for (let k = 0, n = ring.length; k < n; k++) {
+      const a: Pt = ring[k]!;
+      const b: Pt = ring[(k + 1) % n]!;
+      const steps = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / (size / 4)));
+      for (let s = 0; s <= steps; s++) {
+        const px = a[0] + ((b[0] - a[0]) * s) / steps;
+        const py = a[1] + ((b[1] - a[1]) * s) / steps;
+        const i = Math.floor((px - x0) / size);
+        const j = Math.floor((py - y0) / size);
+        if (i < 0 || j < 0 || i >= nx || j >= ny) continue;
+        const c = i + j * nx;
+        if (state[c] === INTERIOR) continue;
+        const cx = x0 + (i + 0.5) * size;
+        const cy = y0 + (j + 0.5) * size;
+        const closest = segmentClosest(cx, cy, a, b);
+        if (closest.d < repDist[c]!) {
+          repDist[c] = closest.d;
+          state[c] = BOUNDARY;
+          repX[c] = closest.x;
+          repY[c] = closest.y;
+          margin[c] = size * Math.SQRT2;
+        }
+      }
+    }
+  }
+  const list: number[] = [];
+  let interior = 0;
+  for (let c = 0; c < total; c++) {
+    if (state[c]) list.push(c);
+    if (state[c] === INTERIOR) interior++;
+  }
+  const each = interior > 0 ? area / interior : 0;
+  for (const c of list) if (state[c] === INTERIOR) weight[c] = each;
+  return { rings, convex, area, x0, y0, h: size, nx, ny, state, repX, repY, weight, margin, cells: Int32Array.from(list) };
+}
+
+/** Interior cells whose centre keeps the given distances from the room's outline and from the obstacles (air inlets). */
+export function feasibleCells(grid: RoomGrid, wallDistance: number, obstacles: readonly Ring[], obstacleDistance: number): Uint8Array {
+  const feasible = new Uint8Array(grid.state.length);
+  for (const c of grid.cells) {
+    if (grid.state[c] !== INTERIOR) continue;
+    const x = grid.repX[c]!;
+    const y = grid.repY[c]!;
+    if (distanceToRings(x, y, grid.rings) < wallDistance) continue;
+    if (obstacles.length && obstacleDistance > 0 && obstacleDistanceAt(x, y, obstacles) < obstacleDistance) continue;
+    feasible[c] = 1;
+  }
+  return feasible;
+}
+
+/** Distance from a point to the nearest obstacle polygon (0 inside one). */
+export function obstacleDistanceAt(x: number, y: number, obstacles: readonly Ring[]): number {
+  let best = Infinity;
+  for (const ring of obstacles) {
+    if (ring.length >= 3 && pointInRing(x, y, ring)) return 0;
+    best = Math.min(best, distanceToRings(x, y, [ring]));
+  }
+  return best;
+}

@@ -1,0 +1,153 @@
+import { MESSAGES } from '../messages.js';
+import { roomLabel, warning, type RoomInfo, type StoreyInfo } from '../building.js';
+import { pointInRings, segmentClosest, type Pt } from '../geometry/ring.js';
+import { MinHeap } from '../placement/fields.js';
+import { doorInfo, exitSide, type DoorInfo } from './doors.js';
+import type { PlacementContext } from './context.js';
+
+/** A call point beside the door: past the jamb by this much, and this far from the wall face. */
+const BESIDE_JAMB = 0.3;
+const OFF_WALL = 0.1;
+const MAX_TRAVEL_ADDITIONS = 200;
+
+/** Manual call points: one at every exit door, then more where the travel distance to the nearest is too long. */
+export function placeButtons(ctx: PlacementContext, storeys: readonly StoreyInfo[]): void {
+  const range = ctx.fire.config.unit.button.max_range_from_door;
+  const productId = ctx.fire.config.products.buttons[0]?.id ?? '';
+  for (const storey of storeys) {
+    if (storey.rooms.length === 0) continue;
+    const doors = storey.storey.doors.flatMap((id) => {
+      const door = ctx.doors[id];
+      return door ? [doorInfo(door, storey)].filter((d): d is DoorInfo => d !== undefined) : [];
+    });
+    const z = storey.storey.height.min_z + 1;
+    const onStorey = () => Object.values(ctx.buttons).filter((b) => b.storey_id === storey.storey.id);
+    const add = (at: Pt, doorId: string) => {
+      const id = ctx.ids.make('btn');
+      ctx.buttons[id] = { id, storey_id: storey.storey.id, door_id: doorId, product_id: productId, coord: [at[0], at[1], z], angle: 0 };
+    };
+    for (const info of doors) {
+      const side = exitSide(info);
+      if (side === -1) continue;
+      const served = onStorey().some((b) => Math.hypot(b.coord[0] - info.mid[0], b.coord[1] - info.mid[1]) <= range + 1e-9);
+      if (served) continue;
+      const at = besideDoor(info, side, range);
+      if (at) add(at, info.door.id);
+      else
+        ctx.warnings.push(warning('door_without_button', info.door.id, MESSAGES.doorWithoutButton(info.door.name || info.door.id, range)));
+    }
+    addForTravel(ctx, storey, doors, onStorey, (at) => add(at, ''));
+  }
+}
+
+/** A point beside the door on the room side, within range of the door's middle, inside that room. */
+function besideDoor(info: DoorInfo, side: 0 | 1, range: number): Pt | undefined {
+  const room = info.sides[side];
+  const sign = side === 0 ? 1 : -1;
+  const off = Math.min(OFF_WALL, range / 2);
+  const along = Math.max(0, Math.min(info.width / 2 + BESIDE_JAMB, Math.sqrt(Math.max(0, range * range - off * off)) - 0.01));
+  const candidates: Pt[] = [-1, 1, 0].map((dir) => [
+    info.mid[0] + info.along[0] * along * dir + info.normal[0] * off * sign,
+    info.mid[1] + info.along[1] * along * dir + info.normal[1] * off * sign,
+  ]);
+  return candidates.find((p) => !room || pointInRings(p[0], p[1], room.rings)) ?? candidates[2];
+}
+
+/**
+ * Travel distance: along the floor through doors, straight within a room (docs/fire-engine.md).
+ * A room with no door path to any call point is not checked. While some point of a reachable room
+ * is farther than the limit, a call point goes on the wall nearest that point.
+ */
+function addForTravel(
+  ctx: PlacementContext,
+  storey: StoreyInfo,
+  doors: DoorInfo[],
+  onStorey: () => { coord: [number, number, number] }[],
+  add: (at: Pt) => void,
+): void {
+  const limit = ctx.rules.button_travel_distance;
+  const samples = new Map(storey.rooms.map((r) => [r, roomSamples(r)]));
+  for (let round = 0; round < MAX_TRAVEL_ADDITIONS; round++) {
+    const buttons = onStorey().map((b) => [b.coord[0], b.coord[1]] as Pt);
+    if (buttons.length === 0) return;
+    const doorDistance = travelToDoors(storey, doors, buttons);
+    let worst: { room: RoomInfo; point: Pt; distance: number } | undefined;
+    for (const room of storey.rooms) {
+      const inRoom = buttons.filter((b) => pointInRings(b[0], b[1], room.rings));
+      const roomDoors = doors.map((d, i) => ({ d, i })).filter(({ d }) => d.sides.includes(room));
+      for (const p of samples.get(room)!) {
+        let best = Infinity;
+        for (const b of inRoom) best = Math.min(best, Math.hypot(p[0] - b[0], p[1] - b[1]));
+        for (const { d, i } of roomDoors) best = Math.min(best, doorDistance[i]! + Math.hypot(p[0] - d.mid[0], p[1] - d.mid[1]));
+        if (Number.isFinite(best) && best > limit && (!worst || best > worst.distance)) worst = { room, point: p, distance: best };
+      }
+    }
+    if (!worst) return;
+    if (round === MAX_TRAVEL_ADDITIONS - 1) {
+      ctx.warnings.push(
+        warning('travel_too_far', worst.room.room.id, MESSAGES.travelTooFar(roomLabel(worst.room.room), worst.distance, limit)),
+      );
+      return;
+    }
+    add(onWall(worst.room, worst.point));
+  }
+}
+
+/** Travel distance from the nearest call point to each door (Dijkstra over doors sharing a room). */
+function travelToDoors(storey: StoreyInfo, doors: DoorInfo[], buttons: Pt[]): Float64Array {
+  const dist = new Float64Array(doors.length).fill(Infinity);
+  const heap = new MinHeap();
+  doors.forEach((d, i) => {
+    for (const room of d.sides) {
+      if (!room) continue;
+      for (const b of buttons) {
+        if (!pointInRings(b[0], b[1], room.rings)) continue;
+        const v = Math.hypot(b[0] - d.mid[0], b[1] - d.mid[1]);
+        if (v < dist[i]!) dist[i] = v;
+      }
+    }
+    if (dist[i]! < Infinity) heap.push(i, dist[i]!);
+  });
+  while (heap.size) {
+    const [i, d] = heap.pop();
+    if (d > dist[i]!) continue;
+    const a = doors[i]!;
+    doors.forEach((b, j) => {
+      if (j === i || !a.sides.some((r) => r && b.sides.includes(r))) return;
+      const v = d + Math.hypot(a.mid[0] - b.mid[0], a.mid[1] - b.mid[1]);
+      if (v < dist[j]!) {
+        dist[j] = v;
+        heap.push(j, v);
+      }
+    });
+  }
+  return dist;
+}
+
+/** The room's corners, its centroid and a 5 m lattice inside it: where the farthest point from a call point is looked for. */
+function roomSamples(room: RoomInfo): Pt[] {
+  const out: Pt[] = room.rings[0]!.map((p) => [p[0], p[1]] as Pt);
+  out.push(room.centroid);
+  const xs = room.rings[0]!.map((p) => p[0]);
+  const ys = room.rings[0]!.map((p) => p[1]);
+  for (let x = Math.min(...xs) + 2.5; x < Math.max(...xs); x += 5)
+    for (let y = Math.min(...ys) + 2.5; y < Math.max(...ys); y += 5) if (pointInRings(x, y, room.rings)) out.push([x, y]);
+  return out;
+}
+
+/** The point of the room's outline nearest p, moved OFF_WALL into the room. */
+function onWall(room: RoomInfo, p: Pt): Pt {
+  let best = { d: Infinity, x: p[0], y: p[1] };
+  for (const ring of room.rings) {
+    for (let i = 0; i < ring.length; i++) {
+      const c = segmentClosest(p[0], p[1], ring[i]!, ring[(i + 1) % ring.length]!);
+      if (c.d < best.d) best = c;
+    }
+  }
+  const towards = Math.hypot(room.centroid[0] - best.x, room.centroid[1] - best.y) || 1;
+  const candidate: Pt = [
+    best.x + ((room.centroid[0] - best.x) / towards) * OFF_WALL,
+    best.y + ((room.centroid[1] - best.y) / towards) * OFF_WALL,
+  ];
+  return pointInRings(candidate[0], candidate[1], room.rings) ? candidate : p;
+}

@@ -1,0 +1,30 @@
+import type { Button, Detector, Door, Fire, Polygon, Siren } from '@edrf/model';
+import type { AnalysisWarning } from '../analysis.js';
+import type { RegulationRules } from '../regulations.js';
+import type { UnitIds } from './ids.js';
+
+/** Detection figures of one room, for the quality benchmark. */
+export interface RoomStats {
+  room_id: string;
+  storey_id: string;
+  area: number;
+  detectors: number;
+  lower_bound: number;
+}
+
+/** What the placement steps share and fill in. */
+export interface PlacementContext {
+  fire: Fire;
+  doors: Record<string, Door>;
+  rules: RegulationRules;
+  ids: UnitIds;
+  detectors: Record<string, Detector>;
+  sirens: Record<string, Siren>;
+  buttons: Record<string, Button>;
+  warnings: AnalysisWarning[];
+  detectorShapes: Record<string, Polygon[]>;
+  sirenShapes: Record<string, Polygon[]>;
+  stats: RoomStats[];
+  /** Compute the lower bounds (the benchmark needs them; the answer does not). */
+  withBounds: boolean;
+}

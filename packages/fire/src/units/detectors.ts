@@ -1,0 +1,131 @@
+import { detectorTypeFor, needsDetection } from '../regulations.js';
+import { MESSAGES } from '../messages.js';
+import { roomAt, roomLabel, warning, type RoomInfo, type StoreyInfo } from '../building.js';
+import { distanceToRings, pointInRings, type Pt } from '../geometry/ring.js';
+import { obstacleDistanceAt } from '../placement/grid.js';
+import { placeInRoom } from '../placement/room.js';
+import type { Piece } from '../placement/strips.js';
+import type { PlacementContext } from './context.js';
+
+const toPolygon = (piece: Piece) => ({
+  exterior: piece.shape.exterior.map((p) => [p[0], p[1]] as [number, number]),
+  interiors: piece.shape.interiors.map((h) => h.map((p) => [p[0], p[1]] as [number, number])),
+});
+
+/** Detectors for every storey: each room that needs detection is covered; shafts get one at their top. */
+export function placeDetectors(ctx: PlacementContext, storeys: readonly StoreyInfo[]): void {
+  const byRoom = new Map<RoomInfo, string[]>();
+  for (const detector of Object.values(ctx.detectors)) {
+    const storey = storeys.find((s) => s.storey.id === detector.storey_id);
+    if (!storey) continue;
+    const room = roomAt(storey, detector.coord[0], detector.coord[1]);
+    if (!room) {
+      ctx.warnings.push(warning('unit_outside_rooms', detector.id, MESSAGES.unitOutsideRooms('Detector'), detector.id));
+      continue;
+    }
+    byRoom.set(room, [...(byRoom.get(room) ?? []), detector.id]);
+  }
+  storeys.forEach((storey, index) => {
+    const inlets = storey.vents.filter((v) => (ctx.rules.inletVentTypes as readonly string[]).includes(v.type)).map((v) => v.ring);
+    for (const info of storey.rooms) {
+      const existing = byRoom.get(info) ?? [];
+      if (info.room.type === 'Shaft') placeShaftDetector(ctx, storeys, index, info, existing);
+      else if (needsDetection(ctx.rules, info.room.type, info.area)) placeRoomDetectors(ctx, info, existing, inlets);
+    }
+  });
+}
+
+function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: string[], inlets: Pt[][] | readonly (readonly Pt[])[]): void {
+  const type = detectorTypeFor(info.room.type);
+  const settings = ctx.fire.config.unit.detector[type];
+  if (!(settings.max_detector_distance > 0 && settings.area_per_detector > 0)) return;
+  const placement = placeInRoom(
+    info.rings,
+    {
+      radius: settings.max_detector_distance,
+      maxArea: settings.area_per_detector,
+      wallDistance: settings.min_wall_distance,
+      obstacles: inlets,
+      obstacleDistance: settings.min_air_inlet_distance,
+    },
+    existing.map((id) => [ctx.detectors[id]!.coord[0], ctx.detectors[id]!.coord[1]] as Pt),
+    ctx.withBounds,
+  );
+  const productId = ctx.fire.config.products.detectors.find((p) => p.type === type)?.id ?? ctx.fire.config.products.detectors[0]?.id ?? '';
+  const z = info.storey.height.max_z - 0.05;
+  const ids = [...existing];
+  for (const [x, y] of placement.added) {
+    const id = ctx.ids.make('det');
+    ctx.detectors[id] = { id, storey_id: info.storey.id, product_id: productId, coord: [x, y, z], hidden: false };
+    ids.push(id);
+  }
+  placement.pieces.forEach((piece, i) => {
+    const id = ids[i]!;
+    ctx.detectorShapes[id] = [toPolygon(piece)];
+    if (piece.area > settings.area_per_detector * 1.01)
+      ctx.warnings.push(warning('detector_area', id, MESSAGES.detectorArea(piece.area, settings.area_per_detector), id));
+  });
+  for (const id of existing) {
+    const [x, y] = ctx.detectors[id]!.coord;
+    const wall = distanceToRings(x, y, info.rings);
+    if (wall < settings.min_wall_distance - 1e-6)
+      ctx.warnings.push(warning('detector_near_wall', id, MESSAGES.detectorNearWall(wall, settings.min_wall_distance), id));
+    const inlet = inlets.length ? obstacleDistanceAt(x, y, inlets) : Infinity;
+    if (inlet < settings.min_air_inlet_distance - 1e-6)
+      ctx.warnings.push(warning('detector_near_inlet', id, MESSAGES.detectorNearInlet(inlet, settings.min_air_inlet_distance), id));
+  }
+  if (!placement.ok) ctx.warnings.push(warning('room_not_covered', info.room.id, MESSAGES.roomNotCovered(roomLabel(info.room))));
+  if (placement.cramped) ctx.warnings.push(warning('room_cramped', info.room.id, MESSAGES.roomCramped(roomLabel(info.room))));
+  ctx.stats.push({
+    room_id: info.room.id,
+    storey_id: info.storey.id,
+    area: info.area,
+    detectors: ids.length,
+    lower_bound: placement.lowerBound,
+  });
+}
+
+/**
+ * A shaft runs through storeys as one room per storey; only its top part (no shaft room of the
+ * storey above over it) gets a detector, within max_shaft_distance below the top.
+ */
+function placeShaftDetector(
+  ctx: PlacementContext,
+  storeys: readonly StoreyInfo[],
+  index: number,
+  info: RoomInfo,
+  existing: string[],
+): void {
+  const above = storeys[index + 1];
+  const continues = above?.rooms.some(
+    (r) =>
+      r.room.type === 'Shaft' &&
+      (pointInRings(info.centroid[0], info.centroid[1], r.rings) || pointInRings(r.centroid[0], r.centroid[1], info.rings)),
+  );
+  if (continues) return;
+  const settings = ctx.fire.config.unit.detector.Smoke;
+  const top = info.storey.height.max_z;
+  const near = existing.filter((id) => top - ctx.detectors[id]!.coord[2] <= settings.max_shaft_distance + 1e-9);
+  for (const id of existing) {
+    if (!near.includes(id)) {
+      const below = top - ctx.detectors[id]!.coord[2];
+      ctx.warnings.push(warning('shaft_detector_low', id, MESSAGES.shaftTooLow(below, settings.max_shaft_distance), id));
+    }
+  }
+  if (near.length === 0) {
+    const placement = placeInRoom(
+      info.rings,
+      { radius: 1e6, maxArea: Infinity, wallDistance: Math.min(settings.min_wall_distance, 0.1), obstacles: [], obstacleDistance: 0 },
+      [],
+      false,
+    );
+    const productId = ctx.fire.config.products.detectors.find((p) => p.type === 'Smoke')?.id ?? '';
+    for (const [i, [x, y]] of placement.added.entries()) {
+      const id = ctx.ids.make('det');
+      ctx.detectors[id] = { id, storey_id: info.storey.id, product_id: productId, coord: [x, y, top - 0.05], hidden: false };
+      ctx.detectorShapes[id] = [toPolygon(placement.pieces[i]!)];
+      near.push(id);
+    }
+  }
+  ctx.stats.push({ room_id: info.room.id, storey_id: info.storey.id, area: info.area, detectors: near.length, lower_bound: 1 });
+}
