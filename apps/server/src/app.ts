@@ -16,6 +16,7 @@ import { Versions } from './versions/repository.js';
 import { ComputePool } from './compute/pool.js';
 import { versionRoutes } from './routes/versions.js';
 import { modelRoutes } from './routes/model.js';
+import { cleanArchRoutes } from './routes/clean-arch.js';
 import { Sessions, requestToken } from './auth/sessions.js';
 import { Passcodes } from './auth/passcodes.js';
 import { requirePlatformAdmin } from './auth/access.js';
@@ -83,6 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   billingRoutes(app, ctx);
   versionRoutes(app, ctx);
   modelRoutes(app, ctx);
+  cleanArchRoutes(app, ctx);
   await ifcUploadRoutes(app, ctx);
   // Admin routes share one guard: anyone but a platform admin is answered 404, before the body is read.
   await app.register((admin, _opts, done) => {

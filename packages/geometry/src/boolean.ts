@@ -2,7 +2,8 @@
  * Union, intersection, difference and offset of model polygons on Clipper2. Inputs are read with the NonZero rule
  * after orienting every exterior counter-clockwise and every hole clockwise, so overlapping inputs add up and holes
  * subtract. Outputs are polygons (exterior counter-clockwise, holes clockwise) with islands in holes as polygons of
- * their own, largest first; rings of fewer than 3 points are dropped.
+ * their own, largest first; vertices on a straight line between their neighbours (within 1e-7 m) are dropped, and so
+ * are rings of fewer than 3 points.
  */
 import type { Point2, Polygon } from '@edrf/model';
 import type { MainModule, PathD, PathsD, PolyPathD } from 'clipper2-wasm/dist/clipper2z';
@@ -56,12 +57,39 @@ function pathsOf(clipper: MainModule, polygons: readonly PolygonLike[]): PathsD 
   return paths;
 }
 
+/** Vertices closer than this (m) to the line through their neighbours are dropped from results. */
+const COLLINEAR = 1e-7;
+
+/** The ring without vertices that lie on the straight line between their neighbours. */
+export function removeCollinear(ring: readonly Point2[], tolerance = COLLINEAR): Point2[] {
+  const out = [...ring];
+  for (let changed = true; changed && out.length > 3;) {
+    changed = false;
+    for (let i = 0; i < out.length && out.length > 3; i++) {
+      const a = out[(i + out.length - 1) % out.length]!;
+      const p = out[i]!;
+      const b = out[(i + 1) % out.length]!;
+      const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const offLine =
+        length === 0
+          ? Math.hypot(p[0] - a[0], p[1] - a[1])
+          : Math.abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / length;
+      if (offLine <= tolerance) {
+        out.splice(i, 1);
+        changed = true;
+        i--;
+      }
+    }
+  }
+  return out;
+}
+
 function ringOf(path: PathD): Point2[] {
   const v = path.view();
   const ring: Point2[] = [];
   // PathD memory holds PointD records: x, y (float64) and z (int64, unused here).
   for (let i = 0; i + 2 < v.length; i += 3) ring.push([v[i]!, v[i + 1]!]);
-  return ring;
+  return removeCollinear(ring);
 }
 
 /** Polygons from a Clipper2 PolyTree: children of the root are exteriors, their children holes, and so on down. */

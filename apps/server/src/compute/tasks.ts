@@ -1,9 +1,11 @@
 // The CPU-heavy calls that run in the compute pool's worker threads, by name. Each task takes one
 // structured-clonable input and a progress callback, and throws TaskRefused for input it refuses.
 import { importIfcTask } from '../ifc-upload/extraction-task.js';
+import { cleanArchTask } from '@edrf/geometry';
 
 export const tasks = {
   ifc_import: importIfcTask,
+  clean_arch: cleanArchTask,
 };
 
 export type Tasks = typeof tasks;
