@@ -2,6 +2,7 @@
 import { IFCLOCALPLACEMENT, type IfcAPI } from 'web-ifc';
 import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
 import type { Affine } from './placement.js';
+import type { MeshReader } from './mesh.js';
 import { placementTransform } from './placement.js';
 import { getLine, ref, type IfcLine } from './step.js';
 
@@ -9,10 +10,14 @@ export interface ExtractContext {
   api: IfcAPI;
   modelID: number;
   clipper: MainModule;
+  /** The model's meshes, each read from web-ifc once. */
+  meshes: MeshReader;
   /** Metres per file unit. */
   scale: number;
   warnings: string[];
   placements: Map<number, Affine>;
+  /** Entities already read (line()). */
+  lines: Map<number, IfcLine | undefined>;
   /** Whole -> parts by IfcRelAggregates (curtain walls, stairs, roofs keep their geometry in parts). */
   parts: Map<number, number[]>;
 }
@@ -46,7 +51,13 @@ function placementId(ctx: ExtractContext, l: IfcLine): number | undefined {
   return undefined;
 }
 
-export const line = (ctx: ExtractContext, id: number): IfcLine | undefined => getLine(ctx.api, ctx.modelID, id);
+/** One entity, read from web-ifc once (property sets and relations are read again for many elements). */
+export function line(ctx: ExtractContext, id: number): IfcLine | undefined {
+  if (ctx.lines.has(id)) return ctx.lines.get(id);
+  const read = getLine(ctx.api, ctx.modelID, id);
+  ctx.lines.set(id, read);
+  return read;
+}
 
 /** An IFC GlobalId (22 characters of IFC's base-64 alphabet in a well-formed file). */
 export const GLOBAL_ID = /^[0-9A-Za-z_$]{22}$/;

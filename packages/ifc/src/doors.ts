@@ -3,7 +3,7 @@ import { IFCDOOR, IFCDOORSTANDARDCASE, IFCRELFILLSELEMENT, IFCRELVOIDSELEMENT } 
 import type { Door, DoorOpType, Point3 } from '@edrf/model';
 import type { ExtractContext } from './context.js';
 import { line, objectTransform } from './context.js';
-import { meshWithParts } from './element-shape.js';
+import { pointsWithParts } from './element-shape.js';
 import { applyPoint, xAxis } from './placement.js';
 import type { Properties } from './properties.js';
 import type { Placed } from './spaces.js';
@@ -67,7 +67,7 @@ function widthLine(
   const [ax0, ay0] = xAxis(m);
   const len = Math.hypot(ax0, ay0);
   const [ax, ay] = len > 1e-9 ? [ax0 / len, ay0 / len] : [1, 0];
-  const mesh = meshWithParts(ctx, expressID, true);
+  const mesh = pointsWithParts(ctx, expressID);
   let from = 0;
   let to = width ?? 0;
   let across = 0;
@@ -77,8 +77,8 @@ function widthLine(
     let hi = -Infinity;
     let side0 = Infinity;
     let side1 = -Infinity;
-    const t = mesh.triangles;
-    for (let i = 0; i + 2 < t.length; i += 3) {
+    const t = mesh.xy;
+    for (let i = 0; i + 1 < t.length; i += 2) {
       const dx = (t[i] ?? 0) - ox;
       const dy = (t[i + 1] ?? 0) - oy;
       const along = dx * ax + dy * ay;

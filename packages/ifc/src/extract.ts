@@ -15,6 +15,7 @@ import { compassDegrees } from './north.js';
 import { spatialParents } from './spatial.js';
 import { readBuildings, readStoreys } from './storeys.js';
 import { readLengthUnit } from './units.js';
+import { MeshReader } from './mesh.js';
 
 /** The steps an import reports (P§4 upload protocol). */
 export type ImportStep = 'ifc_parse' | 'ifc_diff' | 'ifc_process';
@@ -42,7 +43,8 @@ const byId = <T extends { id: string }>(items: readonly T[]): Record<string, T> 
 
 /**
  * Reads an IFC file (its bytes) into the model's arch and elec parts. Pure: no file or network access, so it
- * runs in a worker thread. Each call uses its own web-ifc instance and closes it, whatever happens.
+ * runs in a worker thread. Calls share one web-ifc instance per thread (its start-up is paid once) and close their
+ * model whatever happens; a call that fails drops the instance, so that the next call starts from a clean one.
  */
 export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallback): Promise<IfcExtraction> {
   const progress = (p: number) => onProgress?.('ifc_parse', Math.min(1, Math.max(0, p)));
@@ -59,7 +61,17 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
     progress(0.1);
     const unit = readLengthUnit(api, modelID, bytes);
     if (!unit.found) warnings.push('No length unit in the file; metres assumed.');
-    const ctx: ExtractContext = { api, modelID, clipper, scale: unit.scale, warnings, placements: new Map(), parts: new Map() };
+    const ctx: ExtractContext = {
+      api,
+      modelID,
+      clipper,
+      meshes: new MeshReader(api, modelID, unit.scale),
+      scale: unit.scale,
+      warnings,
+      placements: new Map(),
+      lines: new Map(),
+      parts: new Map(),
+    };
 
     const arch = emptyArch();
     const storeys = readStoreys(ctx);
@@ -102,16 +114,32 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
     progress(1);
     if (storeys.length === 0) warnings.push('The file has no storeys; nothing was imported.');
     return { arch, elec, compass_degrees: compass, warnings };
+  } catch (error) {
+    if (apiPromise) dropApi(api);
+    throw error;
   } finally {
-    if (modelID !== undefined && modelID >= 0) api.CloseModel(modelID);
-    api.Dispose();
+    if (modelID !== undefined && modelID >= 0 && apiPromise) api.CloseModel(modelID);
   }
 }
 
-async function initApi(): Promise<IfcAPI> {
-  const api = new IfcAPI();
-  await api.Init(undefined, true);
-  // web-ifc prints geometry complaints (self-intersecting curves, breps without basis) to the console.
-  api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
-  return api;
+let apiPromise: Promise<IfcAPI> | undefined;
+
+function initApi(): Promise<IfcAPI> {
+  apiPromise ??= (async () => {
+    const api = new IfcAPI();
+    await api.Init(undefined, true);
+    // web-ifc prints geometry complaints (self-intersecting curves, breps without basis) to the console.
+    api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
+    return api;
+  })();
+  return apiPromise;
+}
+
+function dropApi(api: IfcAPI): void {
+  apiPromise = undefined;
+  try {
+    api.Dispose();
+  } catch {
+    // Already unusable: nothing more to free.
+  }
 }

@@ -45,12 +45,29 @@ function inside(point: Point2, ring: readonly Point2[]): boolean {
 }
 
 /**
+ * Which triangles to unite: in a closed mesh with its faces turned one way, the faces on one side (up, or down
+ * when the mesh is turned inside out) already cover the whole plan, and they project with the same winding, so
+ * half the triangles are enough. A mesh that is not closed or whose faces disagree gives all of them (0).
+ */
+function upwardSign(t: Float64Array): number {
+  let positive = 0;
+  let negative = 0;
+  for (let i = 0; i + 8 < t.length; i += 9) {
+    const twice = (t[i + 3]! - t[i]!) * (t[i + 7]! - t[i + 1]!) - (t[i + 6]! - t[i]!) * (t[i + 4]! - t[i + 1]!);
+    if (twice > 0) positive += twice;
+    else negative -= twice;
+  }
+  return positive > 0 && Math.abs(positive - negative) <= 1e-4 * positive ? 1 : 0;
+}
+
+/**
  * The plan footprint of a mesh as polygons (largest first): every non-degenerate triangle projected to XY,
  * oriented counter-clockwise and united (NonZero). Holes are assigned to the outer ring that contains them.
  */
 export function footprint(clipper: MainModule, mesh: ElementMesh): Polygon[] {
   const subjects = new clipper.PathsD();
   const t = mesh.triangles;
+  const facing = upwardSign(t);
   for (let i = 0; i + 8 < t.length; i += 9) {
     const ax = t[i]!,
       ay = t[i + 1]!,
@@ -59,7 +76,7 @@ export function footprint(clipper: MainModule, mesh: ElementMesh): Polygon[] {
       cx = t[i + 6]!,
       cy = t[i + 7]!;
     const twice = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
-    if (Math.abs(twice) / 2 < MIN_TRIANGLE_AREA) continue;
+    if (Math.abs(twice) / 2 < MIN_TRIANGLE_AREA || twice * facing < 0) continue;
     const path = new clipper.PathD();
     path.assign(twice > 0 ? Float64Array.of(ax, ay, 0, bx, by, 0, cx, cy, 0) : Float64Array.of(ax, ay, 0, cx, cy, 0, bx, by, 0));
     subjects.push_back(path);
@@ -91,30 +108,3 @@ export function footprint(clipper: MainModule, mesh: ElementMesh): Polygon[] {
 /** Area of a polygon with holes. */
 export const polygonArea = (p: Polygon): number =>
   Math.abs(signedArea(p.exterior)) - p.interiors.reduce((s, r) => s + Math.abs(signedArea(r)), 0);
-
-/**
- * The convex hull of a mesh in plan (Andrew's monotone chain), counter-clockwise. Used for furniture and other
- * objects, whose meshes are large and whose exact outline does not matter; undefined when the hull is degenerate.
- */
-export function convexHull(mesh: ElementMesh): Polygon | undefined {
-  const t = mesh.triangles;
-  const n = Math.floor(t.length / 3);
-  if (n < 3) return undefined;
-  const order = Array.from({ length: n }, (_, i) => i);
-  const x = (i: number) => t[i * 3] ?? 0;
-  const y = (i: number) => t[i * 3 + 1] ?? 0;
-  order.sort((a, b) => x(a) - x(b) || y(a) - y(b));
-  const turn = (o: number, a: number, b: number) => (x(a) - x(o)) * (y(b) - y(o)) - (y(a) - y(o)) * (x(b) - x(o));
-  const half = (indices: number[]): number[] => {
-    const out: number[] = [];
-    for (const p of indices) {
-      while (out.length >= 2 && turn(out[out.length - 2]!, out[out.length - 1]!, p) <= 1e-12) out.pop();
-      out.push(p);
-    }
-    out.pop();
-    return out;
-  };
-  const hull = [...half(order), ...half([...order].reverse())];
-  const ring: Point2[] = hull.map((i) => [Math.round(x(i) * 1e5) / 1e5, Math.round(y(i) * 1e5) / 1e5]);
-  return ring.length >= 3 && Math.abs(signedArea(ring)) > MIN_TRIANGLE_AREA ? { exterior: ring, interiors: [] } : undefined;
-}

@@ -1,74 +1,268 @@
-/** An element's triangles from web-ifc, in metres, Z up. */
+/** An element's triangles and plan points from web-ifc, in metres, Z up. */
 import type { IfcAPI } from 'web-ifc';
-
-export type Vec3 = [number, number, number];
+import { planHull } from './hull.js';
 
 export interface ElementMesh {
-  /** Triangles as 9 numbers each (x0 y0 z0 x1 …), metres, Z up; or bare vertices (see verticesOnly). */
-  triangles: number[];
+  /** Triangles as 9 numbers each (x0 y0 z0 x1 …), metres, Z up. */
+  triangles: Float64Array;
+  minZ: number;
+  maxZ: number;
+}
+
+export interface ElementPoints {
+  /** Plan points (x y each, metres) whose convex hull is the element's convex hull in plan. */
+  xy: Float64Array;
   minZ: number;
   maxZ: number;
 }
 
 /**
- * With verticesOnly, `triangles` holds the mesh's distinct vertices (x y z each) instead of triangles: enough for
- * extents and hulls, and several times smaller.
- *
- * GetFlatMesh without web-ifc's scaling, times each geometry's flatTransformation (column-major, Y up),
- * turned to Z up ((x, y, z) -> (x, -z, y)) and times the file's length unit. Non-finite vertices are dropped
- * with their triangles. Undefined when the element has no geometry.
+ * One geometry of web-ifc in its own coordinates (Y up), shared by every element that places it: furniture
+ * and fittings repeat a few geometries hundreds of times, so what is derived from a geometry is derived once.
  */
-export function elementMesh(api: IfcAPI, modelID: number, expressID: number, scale: number, verticesOnly = false): ElementMesh | undefined {
-  let flat;
-  try {
-    flat = api.GetFlatMesh(modelID, expressID, false);
-  } catch {
-    return undefined;
+interface LocalGeometry {
+  /** x y z nx ny nz per vertex, as web-ifc gives them. */
+  vertices: Float32Array;
+  indices: Uint32Array;
+  /** Per local axis that may stand vertical (x, y, z): the hull across it and the range along it, on first use. */
+  hulls: (LocalHull | undefined)[];
+  /** Corners of the geometry (x y z each) for tilted placements (hullCorners): on first use. */
+  corners?: Float32Array;
+}
+
+interface LocalHull {
+  /** Hull corners in the two other local axes (PLAN_AXES), as pairs. */
+  plan: Float64Array;
+  min: number;
+  max: number;
+}
+
+/** For each local axis, the two others, in order. */
+const PLAN_AXES = [
+  [1, 2],
+  [0, 2],
+  [0, 1],
+] as const;
+
+/**
+ * The local axis the placement turns to world vertical (web-ifc's Y) while the two others stay horizontal, if
+ * there is one: geometries placed so (furniture, doors, fittings, most things) have a plan hull that is the
+ * placement of the hull of their own vertices across that axis.
+ */
+function uprightAxis(m: Float64Array): 0 | 1 | 2 | undefined {
+  const eps = 1e-9;
+  for (const axis of [1, 2, 0] as const) {
+    const [a, b] = PLAN_AXES[axis];
+    if (Math.abs(m[axis * 4 + 1]!) > eps && Math.abs(m[a * 4 + 1]!) < eps && Math.abs(m[b * 4 + 1]!) < eps) {
+      return Math.abs(m[axis * 4]!) < eps && Math.abs(m[axis * 4 + 2]!) < eps ? axis : undefined;
+    }
   }
-  const triangles: number[] = [];
-  let minZ = Infinity;
-  let maxZ = -Infinity;
-  const geometries = flat.geometries;
-  for (let g = 0; g < geometries.size(); g++) {
-    const placed = geometries.get(g);
-    const m = placed.flatTransformation;
-    const geometry = api.GetGeometry(modelID, placed.geometryExpressID);
-    try {
-      const vertices = api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize());
-      const indices = api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
-      const point = (i: number): Vec3 | undefined => {
-        const x = vertices[i * 6] ?? NaN;
-        const y = vertices[i * 6 + 1] ?? NaN;
-        const z = vertices[i * 6 + 2] ?? NaN;
-        const wx = (m[0] ?? 0) * x + (m[4] ?? 0) * y + (m[8] ?? 0) * z + (m[12] ?? 0);
-        const wy = (m[1] ?? 0) * x + (m[5] ?? 0) * y + (m[9] ?? 0) * z + (m[13] ?? 0);
-        const wz = (m[2] ?? 0) * x + (m[6] ?? 0) * y + (m[10] ?? 0) * z + (m[14] ?? 0);
-        const p: Vec3 = [wx * scale, -wz * scale, wy * scale];
-        return Number.isFinite(p[0]) && Number.isFinite(p[1]) && Number.isFinite(p[2]) ? p : undefined;
-      };
-      if (verticesOnly) {
-        for (let i = 0; i * 6 + 2 < vertices.length; i++) {
-          const p = point(i);
-          if (!p) continue;
-          triangles.push(...p);
-          minZ = Math.min(minZ, p[2]);
-          maxZ = Math.max(maxZ, p[2]);
+  return undefined;
+}
+
+interface PlacedGeometry {
+  geometry: LocalGeometry;
+  /** Column-major 4×4 from the geometry's coordinates to web-ifc's world (Y up, file units). */
+  m: Float64Array;
+}
+
+/**
+ * The meshes of one open model, read from web-ifc once per element (GetFlatMesh computes the geometry, openings
+ * cut, every time it is called) and once per geometry.
+ */
+export class MeshReader {
+  private readonly geometries = new Map<number, LocalGeometry>();
+  private readonly placed = new Map<number, PlacedGeometry[]>();
+
+  constructor(
+    private readonly api: IfcAPI,
+    private readonly modelID: number,
+    /** Metres per file unit. */
+    private readonly scale: number,
+  ) {}
+
+  /** The element's triangles turned to Z up and metres; non-finite triangles dropped. Undefined without geometry. */
+  mesh(expressID: number): ElementMesh | undefined {
+    const placed = this.placedOf(expressID);
+    let count = 0;
+    for (const { geometry } of placed) count += geometry.indices.length;
+    const out = new Float64Array(count * 3);
+    let n = 0;
+    let minZ = Infinity;
+    let maxZ = -Infinity;
+    for (const { geometry, m } of placed) {
+      const { vertices, indices } = geometry;
+      const s = this.scale;
+      triangles: for (let t = 0; t + 2 < indices.length; t += 3) {
+        const start = n;
+        for (let k = 0; k < 3; k++) {
+          const i = indices[t + k]! * 6;
+          const x = vertices[i]!;
+          const y = vertices[i + 1]!;
+          const z = vertices[i + 2]!;
+          const px = (m[0]! * x + m[4]! * y + m[8]! * z + m[12]!) * s;
+          const py = -(m[2]! * x + m[6]! * y + m[10]! * z + m[14]!) * s;
+          const pz = (m[1]! * x + m[5]! * y + m[9]! * z + m[13]!) * s;
+          if (!Number.isFinite(px) || !Number.isFinite(py) || !Number.isFinite(pz)) {
+            n = start;
+            continue triangles;
+          }
+          out[n++] = px;
+          out[n++] = py;
+          out[n++] = pz;
+        }
+        for (let k = start + 2; k < n; k += 3) {
+          minZ = Math.min(minZ, out[k]!);
+          maxZ = Math.max(maxZ, out[k]!);
+        }
+      }
+    }
+    return n > 0 ? { triangles: out.subarray(0, n), minZ, maxZ } : undefined;
+  }
+
+  /**
+   * Points whose plan hull is the element's, and its height range: for a geometry placed upright (uprightAxis)
+   * the corners of the geometry's own hull across that axis; otherwise its extreme vertices (hullCorners). Both
+   * are computed once per geometry, however often it is placed.
+   */
+  points(expressID: number): ElementPoints | undefined {
+    const xy: number[] = [];
+    let minZ = Infinity;
+    let maxZ = -Infinity;
+    const s = this.scale;
+    const add = (px: number, py: number, pz: number) => {
+      if (!Number.isFinite(px) || !Number.isFinite(py) || !Number.isFinite(pz)) return;
+      xy.push(px, py);
+      minZ = Math.min(minZ, pz);
+      maxZ = Math.max(maxZ, pz);
+    };
+    for (const { geometry, m } of this.placedOf(expressID)) {
+      const up = uprightAxis(m);
+      if (up !== undefined) {
+        const hull = (geometry.hulls[up] ??= localHull(geometry.vertices, up));
+        const [a, b] = PLAN_AXES[up];
+        for (let i = 0; i + 1 < hull.plan.length; i += 2) {
+          const u = hull.plan[i]!;
+          const w = hull.plan[i + 1]!;
+          const px = (m[a * 4]! * u + m[b * 4]! * w + m[12]!) * s;
+          const py = -(m[a * 4 + 2]! * u + m[b * 4 + 2]! * w + m[14]!) * s;
+          add(px, py, (m[up * 4 + 1]! * hull.min + m[13]!) * s);
+          add(px, py, (m[up * 4 + 1]! * hull.max + m[13]!) * s);
         }
         continue;
       }
-      for (let t = 0; t + 2 < indices.length; t += 3) {
-        const a = point(indices[t] ?? -1);
-        const b = point(indices[t + 1] ?? -1);
-        const c = point(indices[t + 2] ?? -1);
-        if (!a || !b || !c) continue;
-        triangles.push(...a, ...b, ...c);
-        minZ = Math.min(minZ, a[2], b[2], c[2]);
-        maxZ = Math.max(maxZ, a[2], b[2], c[2]);
+      const v = (geometry.corners ??= hullCorners(geometry.vertices));
+      for (let i = 0; i + 2 < v.length; i += 3) {
+        const x = v[i]!;
+        const y = v[i + 1]!;
+        const z = v[i + 2]!;
+        add(
+          (m[0]! * x + m[4]! * y + m[8]! * z + m[12]!) * s,
+          -(m[2]! * x + m[6]! * y + m[10]! * z + m[14]!) * s,
+          (m[1]! * x + m[5]! * y + m[9]! * z + m[13]!) * s,
+        );
       }
+    }
+    return xy.length >= 2 ? { xy: Float64Array.from(xy), minZ, maxZ } : undefined;
+  }
+
+  /** The element's placed geometries: GetFlatMesh once, each geometry's arrays copied once. */
+  private placedOf(expressID: number): PlacedGeometry[] {
+    const known = this.placed.get(expressID);
+    if (known) return known;
+    const list: PlacedGeometry[] = [];
+    this.placed.set(expressID, list);
+    let flat;
+    try {
+      flat = this.api.GetFlatMesh(this.modelID, expressID, false);
+    } catch {
+      return list;
+    }
+    const geometries = flat.geometries;
+    for (let g = 0; g < geometries.size(); g++) {
+      const placed = geometries.get(g);
+      list.push({ geometry: this.geometry(placed.geometryExpressID), m: Float64Array.from(placed.flatTransformation) });
+    }
+    (flat as { delete?: () => void }).delete?.();
+    return list;
+  }
+
+  private geometry(geometryExpressID: number): LocalGeometry {
+    const known = this.geometries.get(geometryExpressID);
+    if (known) return known;
+    const geometry = this.api.GetGeometry(this.modelID, geometryExpressID);
+    try {
+      // Copies: the views point into web-ifc's memory, which moves as it grows.
+      const local: LocalGeometry = {
+        vertices: this.api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize()).slice(),
+        indices: this.api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize()).slice(),
+        hulls: [],
+      };
+      this.geometries.set(geometryExpressID, local);
+      return local;
     } finally {
       geometry.delete();
     }
   }
-  (flat as { delete?: () => void }).delete?.();
-  return triangles.length > 0 ? { triangles, minZ, maxZ } : undefined;
+}
+
+/** The hull of a geometry's own vertices across one local axis, and their range along it. */
+function localHull(vertices: Float32Array, axis: 0 | 1 | 2): LocalHull {
+  const [a, b] = PLAN_AXES[axis];
+  const plan = new Float64Array((vertices.length / 6) * 2);
+  let min = Infinity;
+  let max = -Infinity;
+  let n = 0;
+  for (let i = 0; i + 2 < vertices.length; i += 6) {
+    const u = vertices[i + a]!;
+    const w = vertices[i + b]!;
+    const h = vertices[i + axis]!;
+    if (!Number.isFinite(u) || !Number.isFinite(w) || !Number.isFinite(h)) continue;
+    plan[n++] = u;
+    plan[n++] = w;
+    min = Math.min(min, h);
+    max = Math.max(max, h);
+  }
+  return { plan: planHull(plan.subarray(0, n)), min, max };
+}
+
+/** Directions spread evenly over the sphere (a Fibonacci lattice), for hullCorners. */
+const DIRECTIONS = (() => {
+  const n = 128;
+  const out = new Float64Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    const z = 1 - (2 * i + 1) / n;
+    const r = Math.sqrt(1 - z * z);
+    const a = i * Math.PI * (3 - Math.sqrt(5));
+    out.set([r * Math.cos(a), r * Math.sin(a), z], i * 3);
+  }
+  return out;
+})();
+
+/**
+ * Corners of a geometry for placements that tilt it: its farthest vertex in each of 128 directions. Their hull
+ * lies within the geometry's hull and differs from it by a few per cent at most on round shapes; enough for the
+ * plan outline of a tilted fitting, at a fraction of the cost of a 3D hull.
+ */
+function hullCorners(vertices: Float32Array): Float32Array {
+  const directions = DIRECTIONS.length / 3;
+  const best = new Float64Array(directions).fill(-Infinity);
+  const at = new Int32Array(directions).fill(-1);
+  for (let i = 0; i + 2 < vertices.length; i += 6) {
+    const x = vertices[i]!;
+    const y = vertices[i + 1]!;
+    const z = vertices[i + 2]!;
+    if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) continue;
+    for (let d = 0; d < directions; d++) {
+      const dot = DIRECTIONS[d * 3]! * x + DIRECTIONS[d * 3 + 1]! * y + DIRECTIONS[d * 3 + 2]! * z;
+      if (dot > best[d]!) {
+        best[d] = dot;
+        at[d] = i;
+      }
+    }
+  }
+  const corners = [...new Set(at)].filter((i) => i >= 0);
+  const out = new Float32Array(corners.length * 3);
+  corners.forEach((i, n) => out.set(vertices.subarray(i, i + 3), n * 3));
+  return out;
 }

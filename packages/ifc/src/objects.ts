@@ -3,8 +3,8 @@ import { IFCAIRTERMINAL, IFCBUILDINGELEMENTPROXY, IFCFLOWTERMINAL, IFCFURNISHING
 import type { OtherObject, VentType } from '@edrf/model';
 import type { ExtractContext } from './context.js';
 import { line } from './context.js';
-import { meshWithParts } from './element-shape.js';
-import { convexHull } from './footprint.js';
+import { pointsWithParts } from './element-shape.js';
+import { hullPolygon } from './hull.js';
 import type { Placed } from './spaces.js';
 import { idsOfType, str } from './step.js';
 
@@ -29,7 +29,8 @@ const isAirTerminal = (type: number, text: string): boolean => type === IFCAIRTE
 
 /**
  * One other object per furnishing element, furniture, flow terminal, air terminal and building element proxy with
- * geometry; its shape is the convex hull of its mesh in plan (exact outlines of furniture meshes are slow to unite). type is the IFC class; vent_type is read from the name, ObjectType and PredefinedType of air terminals
+ * geometry; its shape is the convex hull of its mesh in plan (exact outlines of furniture meshes are slow to unite).
+ * type is the IFC class; vent_type is read from the name, ObjectType and PredefinedType of air terminals
  * (flow terminals count as air terminals when that text speaks of air or vents).
  */
 export function readObjects(ctx: ExtractContext): Placed<OtherObject>[] {
@@ -37,8 +38,8 @@ export function readObjects(ctx: ExtractContext): Placed<OtherObject>[] {
   for (const [ifcClass, type] of OBJECT_CLASSES) {
     for (const expressID of idsOfType(ctx.api, ctx.modelID, ifcClass)) {
       const l = line(ctx, expressID);
-      const shape = l ? meshWithParts(ctx, expressID, true) : undefined;
-      const polygon = shape ? convexHull(shape) : undefined;
+      const shape = l ? pointsWithParts(ctx, expressID) : undefined;
+      const polygon = shape ? hullPolygon(shape.xy) : undefined;
       if (!l || !shape || !polygon) continue;
       const globalId = str(l.GlobalId);
       const name = str(l.Name);

@@ -4,7 +4,7 @@ import { DEFAULT_TRAY_WIDTH, type Tray } from '@edrf/model';
 import type { StoreyAssigner } from './assign.js';
 import type { ExtractContext } from './context.js';
 import { line, objectTransform } from './context.js';
-import { meshWithParts } from './element-shape.js';
+import { pointsWithParts } from './element-shape.js';
 import { applyPoint, xAxis } from './placement.js';
 import { idsOfType, str } from './step.js';
 
@@ -18,7 +18,7 @@ export function readTrays(ctx: ExtractContext, assigner: StoreyAssigner): Tray[]
   const trays: Tray[] = [];
   for (const expressID of idsOfType(ctx.api, ctx.modelID, IFCCABLECARRIERSEGMENT)) {
     const l = line(ctx, expressID);
-    const mesh = l ? meshWithParts(ctx, expressID, true) : undefined;
+    const mesh = l ? pointsWithParts(ctx, expressID) : undefined;
     if (!l || !mesh) continue;
     const m = objectTransform(ctx, l);
     const [ox, oy] = applyPoint(m, [0, 0, 0]).map((v) => v * ctx.scale) as [number, number, number];
@@ -29,8 +29,8 @@ export function readTrays(ctx: ExtractContext, assigner: StoreyAssigner): Tray[]
       hi = -Infinity,
       across0 = Infinity,
       across1 = -Infinity;
-    const t = mesh.triangles;
-    for (let i = 0; i + 2 < t.length; i += 3) {
+    const t = mesh.xy;
+    for (let i = 0; i + 1 < t.length; i += 2) {
       const dx = (t[i] ?? 0) - ox;
       const dy = (t[i + 1] ?? 0) - oy;
       const along = dx * ax + dy * ay;

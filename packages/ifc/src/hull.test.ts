@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { hullPolygon, planHull } from './hull.js';
+
+const cross = (ax: number, ay: number, bx: number, by: number, px: number, py: number) => (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+
+describe('planHull', () => {
+  it('gives a counter-clockwise hull of input points with every point inside or on it', () => {
+    const point = fc.tuple(fc.integer({ min: -40, max: 40 }), fc.integer({ min: -40, max: 40 }));
+    fc.assert(
+      fc.property(fc.array(point, { minLength: 3, maxLength: 300 }), (points) => {
+        const xy = Float64Array.from(points.flatMap(([x, y]) => [x / 4, y / 4]));
+        const hull = planHull(xy);
+        const k = hull.length / 2;
+        const distinct = new Set(points.map((p) => p.join())).size;
+        if (distinct < 3) return;
+        for (let e = 0; e < k; e++) {
+          const corner = `${hull[e * 2]! * 4},${hull[e * 2 + 1]! * 4}`;
+          expect(points.some((p) => p.join() === corner)).toBe(true);
+        }
+        for (let i = 0; i < points.length; i++) {
+          for (let e = 0; e < k; e++) {
+            const [ax, ay, bx, by] = [hull[e * 2]!, hull[e * 2 + 1]!, hull[((e + 1) % k) * 2]!, hull[((e + 1) % k) * 2 + 1]!];
+            expect(cross(ax, ay, bx, by, xy[i * 2]!, xy[i * 2 + 1]!)).toBeGreaterThanOrEqual(-1e-9);
+          }
+        }
+      }),
+    );
+  });
+
+  it('keeps the four corners of a dense square and nothing inside', () => {
+    const xy: number[] = [];
+    for (let x = 0; x <= 10; x++) for (let y = 0; y <= 10; y++) xy.push(x, y);
+    expect(Array.from(planHull(Float64Array.from(xy)))).toEqual([0, 0, 10, 0, 10, 10, 0, 10]);
+  });
+});
+
+describe('hullPolygon', () => {
+  it('is undefined for points on a line, and a model polygon otherwise', () => {
+    expect(hullPolygon(Float64Array.from([0, 0, 1, 1, 2, 2]))).toBeUndefined();
+    expect(hullPolygon(Float64Array.from([0, 0, 2, 0, 1, 0.5, 2, 2, 0, 2]))).toEqual({
+      exterior: [
+        [0, 0],
+        [2, 0],
+        [2, 2],
+        [0, 2],
+      ],
+      interiors: [],
+    });
+  });
+});

@@ -1,0 +1,79 @@
+/** Convex hulls in plan (Andrew's monotone chain), for shapes whose exact outline does not matter. */
+import type { Polygon } from '@edrf/model';
+
+/** The corners of the convex hull of points given as x y pairs, counter-clockwise, as x y pairs. */
+export function planHull(xy: Float64Array): Float64Array {
+  const n = Math.floor(xy.length / 2);
+  if (n < 3) return xy.slice(0, n * 2);
+  const order = candidates(xy, n);
+  order.sort((a, b) => xy[a * 2]! - xy[b * 2]! || xy[a * 2 + 1]! - xy[b * 2 + 1]!);
+  const turn = (o: number, a: number, b: number) =>
+    (xy[a * 2]! - xy[o * 2]!) * (xy[b * 2 + 1]! - xy[o * 2 + 1]!) - (xy[a * 2 + 1]! - xy[o * 2 + 1]!) * (xy[b * 2]! - xy[o * 2]!);
+  const m = order.length;
+  const hull = new Uint32Array(2 * m + 1);
+  let k = 0;
+  for (let i = 0; i < m; i++) {
+    const p = order[i]!;
+    while (k >= 2 && turn(hull[k - 2]!, hull[k - 1]!, p) <= 1e-12) k--;
+    hull[k++] = p;
+  }
+  for (let i = m - 2, lower = k + 1; i >= 0; i--) {
+    const p = order[i]!;
+    while (k >= lower && turn(hull[k - 2]!, hull[k - 1]!, p) <= 1e-12) k--;
+    hull[k++] = p;
+  }
+  const out = new Float64Array((k - 1) * 2);
+  for (let i = 0; i < k - 1; i++) {
+    out[i * 2] = xy[hull[i]! * 2]!;
+    out[i * 2 + 1] = xy[hull[i]! * 2 + 1]!;
+  }
+  return out;
+}
+
+/**
+ * The indices of the points that may be corners, sorted by x then y. Points strictly inside the quadrilateral of
+ * the extreme points in x + y and x - y cannot be (Akl and Toussaint): on dense meshes that drops most of them
+ * before the sort.
+ */
+function candidates(xy: Float64Array, n: number): Uint32Array {
+  const extremes = [0, 0, 0, 0];
+  const key = [(i: number) => xy[i * 2]! + xy[i * 2 + 1]!, (i: number) => xy[i * 2]! - xy[i * 2 + 1]!];
+  for (let i = 1; i < n; i++) {
+    if (key[0]!(i) < key[0]!(extremes[0]!)) extremes[0] = i;
+    if (key[1]!(i) > key[1]!(extremes[1]!)) extremes[1] = i;
+    if (key[0]!(i) > key[0]!(extremes[2]!)) extremes[2] = i;
+    if (key[1]!(i) < key[1]!(extremes[3]!)) extremes[3] = i;
+  }
+  // Counter-clockwise: lowest x+y, highest x-y, highest x+y, lowest x-y.
+  const strictlyInside = (i: number): boolean => {
+    for (let e = 0; e < 4; e++) {
+      const a = extremes[e]!;
+      const b = extremes[(e + 1) % 4]!;
+      const cross =
+        (xy[b * 2]! - xy[a * 2]!) * (xy[i * 2 + 1]! - xy[a * 2 + 1]!) - (xy[b * 2 + 1]! - xy[a * 2 + 1]!) * (xy[i * 2]! - xy[a * 2]!);
+      if (cross <= 1e-12) return false;
+    }
+    return true;
+  };
+  const kept: number[] = [];
+  for (let i = 0; i < n; i++) if (!strictlyInside(i)) kept.push(i);
+  const order = Uint32Array.from(kept);
+  order.sort((a, b) => xy[a * 2]! - xy[b * 2]! || xy[a * 2 + 1]! - xy[b * 2 + 1]!);
+  return order;
+}
+
+const round = (v: number): number => Math.round(v * 1e5) / 1e5;
+
+/** The convex hull of plan points as a model polygon (1e-5 m), or undefined when it has no area. */
+export function hullPolygon(xy: Float64Array): Polygon | undefined {
+  const hull = planHull(xy);
+  const ring: [number, number][] = [];
+  for (let i = 0; i + 1 < hull.length; i += 2) ring.push([round(hull[i]!), round(hull[i + 1]!)]);
+  let twice = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const [x1, y1] = ring[i]!;
+    const [x2, y2] = ring[(i + 1) % ring.length]!;
+    twice += x1 * y2 - x2 * y1;
+  }
+  return ring.length >= 3 && Math.abs(twice) / 2 > 1e-10 ? { exterior: ring, interiors: [] } : undefined;
+}
