@@ -9,7 +9,7 @@ import {
   type Ring,
 } from '../geometry/ring.js';
 import { cellAt } from './cover.js';
-import { Fields } from './fields.js';
+import { Geodesic } from '../geometry/geodesic.js';
 import { obstacleDistanceAt, type RoomGrid } from './grid.js';
 
 /** Where a new unit may stand: inside the room, away from its walls and from obstacles (air inlets). */
@@ -85,7 +85,7 @@ function buildPlan(grid: RoomGrid, angle: number, nx: number, reach: number, rad
   const w = (u1 - u0) / nx;
   const pieceLength = maxPieceLength(w, reach, maxArea);
   const pieces: Piece[] = [];
-  const fields = grid.convex ? undefined : new Fields(grid, radius);
+  const inside = grid.convex ? undefined : new Inside(grid.rings, rotated);
   for (let k = 0; k < nx; k++) {
     const a = u0 + k * w;
     const b = a + w;
@@ -95,7 +95,7 @@ function buildPlan(grid: RoomGrid, angle: number, nx: number, reach: number, rad
     const m = Math.max(1, Math.ceil((v1 - v0) / pieceLength - 1e-9));
     const step = (v1 - v0) / m;
     for (let i = 0; i < m; i++) {
-      const ok = placePiece(grid, rotated, angle, [a, b, v0 + i * step, v0 + (i + 1) * step], radius, siting, fields, pieces, 0);
+      const ok = placePiece(grid, rotated, angle, [a, b, v0 + i * step, v0 + (i + 1) * step], radius, siting, inside, pieces, 0);
       if (!ok) return undefined;
     }
   }
@@ -112,7 +112,7 @@ function placePiece(
   rect: Rect,
   radius: number,
   siting: Siting,
-  fields: Fields | undefined,
+  inside: Inside | undefined,
   out: Piece[],
   depth: number,
 ): boolean {
@@ -132,10 +132,16 @@ function placePiece(
   // A convex piece without holes holds the straight line from a unit inside it to any of its
   // points, so the distance inside the room is the straight one and the corners decide exactly.
   const simple = interiors.length === 0 && ringIsConvex(exterior);
-  const at = siteFor(grid, rotate(middle, angle), siting, !simple && !!fields);
+  const at = siteFor(grid, rotate(middle, angle), siting);
   const local = at && rotate(at, -angle);
-  const exact = simple && local !== undefined && pointInRing(local[0], local[1], exterior);
-  if (at && local && covers(grid, local, exterior, radius, exact ? undefined : fields, angle, rect)) {
+  const straight = !inside || (simple && local !== undefined && pointInRing(local[0], local[1], exterior));
+  const reached =
+    at &&
+    local &&
+    (straight
+      ? exterior.every((p) => Math.hypot(p[0] - local[0], p[1] - local[1]) <= radius + 1e-9)
+      : inside.reaches(at, rect, [exterior, ...interiors], radius, angle));
+  if (at && reached) {
     out.push({
       at,
       shape: { exterior: exterior.map((p) => rotate(p, angle)), interiors: interiors.map((hole) => hole.map((p) => rotate(p, angle))) },
@@ -154,13 +160,12 @@ function placePiece(
           [a, b, c, (c + d) / 2],
           [a, b, (c + d) / 2, d],
         ];
-  return halves.every((half) => placePiece(grid, rotated, angle, half, radius, siting, fields, out, depth + 1));
+  return halves.every((half) => placePiece(grid, rotated, angle, half, radius, siting, inside, out, depth + 1));
 }
 
-/** The point itself when a unit may stand there, else the nearest feasible cell centre (always a cell centre on the grid path). */
-function siteFor(grid: RoomGrid, p: Pt, siting: Siting, onGrid: boolean): Pt | undefined {
+/** The point itself when a unit may stand there, else the nearest feasible cell centre. */
+function siteFor(grid: RoomGrid, p: Pt, siting: Siting): Pt | undefined {
   if (
-    !onGrid &&
     pointInRings(p[0], p[1], grid.rings) &&
     distanceToRings(p[0], p[1], grid.rings) >= siting.wallDistance &&
     (siting.obstacles.length === 0 || obstacleDistanceAt(p[0], p[1], siting.obstacles) >= siting.obstacleDistance)
@@ -170,46 +175,38 @@ function siteFor(grid: RoomGrid, p: Pt, siting: Siting, onGrid: boolean): Pt | u
   return cell >= 0 ? [grid.repX[cell]!, grid.repY[cell]!] : undefined;
 }
 
-/** Whether a unit at `at` (rotated frame) reaches every point of the piece. */
-function covers(
-  grid: RoomGrid,
-  at: Pt,
-  piece: readonly Pt[],
-  radius: number,
-  fields: Fields | undefined,
-  angle: number,
-  rect: Rect,
-): boolean {
-  if (!fields) return piece.every((p) => Math.hypot(p[0] - at[0], p[1] - at[1]) <= radius + 1e-9);
-  const plan = rotate(at, angle);
-  const site = cellAt(grid, plan[0], plan[1]);
-  const field = fields.from(site);
-  const reached = new Set<number>();
-  for (let k = 0; k < field.cells.length; k++) {
-    const c = field.cells[k]!;
-    if (field.dist[k]! + grid.margin[c]! + grid.h <= radius) reached.add(c);
+/** Sample spacing of the inside-distance check of pieces that are not convex. */
+const SAMPLE = 0.2;
+
+/**
+ * Distances inside a non-convex room, exact (around corners, Geodesic), checked on points of the
+ * piece every SAMPLE metres and its corners; every piece point is within SAMPLE/√2 of a sample,
+ * which the check allows for.
+ */
+class Inside {
+  private readonly geodesic: Geodesic;
+  constructor(
+    rings: readonly Ring[],
+    private readonly rotated: readonly (readonly Pt[])[],
+  ) {
+    this.geodesic = new Geodesic(rings);
   }
-  // Every cell whose representative point lies in the piece's rectangle must be reached.
-  const [a, b, c, d] = rect;
-  const corners = [rotate([a, c], angle), rotate([b, c], angle), rotate([a, d], angle), rotate([b, d], angle)];
-  const [i0, i1] = [Math.min(...corners.map((p) => p[0])), Math.max(...corners.map((p) => p[0]))];
-  const [j0, j1] = [Math.min(...corners.map((p) => p[1])), Math.max(...corners.map((p) => p[1]))];
-  const lo = cellAt(grid, i0, j0);
-  const hi = cellAt(grid, i1, j1);
-  const iLo = lo % grid.nx;
-  const jLo = (lo - iLo) / grid.nx;
-  const iHi = hi % grid.nx;
-  const jHi = (hi - iHi) / grid.nx;
-  for (let j = jLo; j <= jHi; j++) {
-    for (let i = iLo; i <= iHi; i++) {
-      const cell = i + j * grid.nx;
-      if (!grid.state[cell]) continue;
-      const [u, v] = rotate([grid.repX[cell]!, grid.repY[cell]!], -angle);
-      if (u < a || u > b || v < c || v > d) continue;
-      if (!reached.has(cell)) return false;
+
+  reaches(at: Pt, [a, b, c, d]: Rect, piece: readonly (readonly Pt[])[], radius: number, angle: number): boolean {
+    const distance = this.geodesic.fromSource(at);
+    const limit = radius - SAMPLE * Math.SQRT1_2;
+    const check = (p: Pt) => {
+      const plan = rotate(p, angle);
+      return Math.hypot(plan[0] - at[0], plan[1] - at[1]) <= limit || distance(plan) <= limit;
+    };
+    for (const ring of piece) for (const p of ring) if (!check(p)) return false;
+    for (let u = a + SAMPLE / 2; u < b; u += SAMPLE) {
+      for (let v = c + SAMPLE / 2; v < d; v += SAMPLE) {
+        if (pointInRings(u, v, this.rotated) && !check([u, v])) return false;
+      }
     }
+    return true;
   }
-  return true;
 }
 
 /** The direction (radians) of the ring's longest edge: the way most of its walls run. */

@@ -73,7 +73,7 @@ export function makeArch(storeys: StoreySpec[]): Arch {
   return archSchema.parse(arch);
 }
 
-export const rect = (x: number, y: number, w: number, h: number): Pt[] => [
+export const rect = (x: number, y: number, w: number, h: number): [number, number][] => [
   [x, y],
   [x + w, y],
   [x + w, y + h],

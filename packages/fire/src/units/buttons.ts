@@ -9,6 +9,8 @@ import type { PlacementContext } from './context.js';
 const BESIDE_JAMB = 0.3;
 const OFF_WALL = 0.1;
 const MAX_TRAVEL_ADDITIONS = 200;
+/** Travel is checked on room points this far apart; every room point is within SAMPLE_STEP/√2 of one. */
+const SAMPLE_STEP = 2.5;
 
 /** Manual call points: one at every exit door, then more where the travel distance to the nearest is too long. */
 export function placeButtons(ctx: PlacementContext, storeys: readonly StoreyInfo[]): void {
@@ -55,8 +57,9 @@ function besideDoor(info: DoorInfo, side: 0 | 1, range: number): Pt | undefined 
 
 /**
  * Travel distance: along the floor through doors, straight within a room (docs/fire-engine.md).
- * A room with no door path to any call point is not checked. While some point of a reachable room
- * is farther than the limit, a call point goes on the wall nearest that point.
+ * A room with no door path to any call point is not checked. While some sampled points are
+ * farther than the limit, the call point (on a wall, beside one of those points) that brings the
+ * most of them within the limit is added: greedy set cover.
  */
 function addForTravel(
   ctx: PlacementContext,
@@ -65,32 +68,53 @@ function addForTravel(
   onStorey: () => { coord: [number, number, number] }[],
   add: (at: Pt) => void,
 ): void {
-  const limit = ctx.rules.button_travel_distance;
-  const samples = new Map(storey.rooms.map((r) => [r, roomSamples(r)]));
+  const limit = ctx.rules.button_travel_distance - SAMPLE_STEP * Math.SQRT1_2;
+  const samples = storey.rooms.flatMap((room) => roomSamples(room).map((point) => ({ room, point })));
   for (let round = 0; round < MAX_TRAVEL_ADDITIONS; round++) {
     const buttons = onStorey().map((b) => [b.coord[0], b.coord[1]] as Pt);
     if (buttons.length === 0) return;
-    const doorDistance = travelToDoors(storey, doors, buttons);
-    let worst: { room: RoomInfo; point: Pt; distance: number } | undefined;
-    for (const room of storey.rooms) {
-      const inRoom = buttons.filter((b) => pointInRings(b[0], b[1], room.rings));
-      const roomDoors = doors.map((d, i) => ({ d, i })).filter(({ d }) => d.sides.includes(room));
-      for (const p of samples.get(room)!) {
-        let best = Infinity;
-        for (const b of inRoom) best = Math.min(best, Math.hypot(p[0] - b[0], p[1] - b[1]));
-        for (const { d, i } of roomDoors) best = Math.min(best, doorDistance[i]! + Math.hypot(p[0] - d.mid[0], p[1] - d.mid[1]));
-        if (Number.isFinite(best) && best > limit && (!worst || best > worst.distance)) worst = { room, point: p, distance: best };
-      }
-    }
-    if (!worst) return;
+    const reach = travelFrom(storey, doors, buttons);
+    const far = samples.filter((s) => {
+      const d = reach(s.room, s.point);
+      return Number.isFinite(d) && d > limit;
+    });
+    if (far.length === 0) return;
     if (round === MAX_TRAVEL_ADDITIONS - 1) {
+      const worst = far[0]!;
       ctx.warnings.push(
-        warning('travel_too_far', worst.room.room.id, MESSAGES.travelTooFar(roomLabel(worst.room.room), worst.distance, limit)),
+        warning(
+          'travel_too_far',
+          worst.room.room.id,
+          MESSAGES.travelTooFar(roomLabel(worst.room.room), reach(worst.room, worst.point), ctx.rules.button_travel_distance),
+        ),
       );
       return;
     }
-    add(onWall(worst.room, worst.point));
+    const stride = Math.max(1, Math.floor(far.length / 150));
+    let best: { at: Pt; served: number } | undefined;
+    for (let k = 0; k < far.length; k += stride) {
+      const candidate = far[k]!;
+      const at = onWall(candidate.room, candidate.point);
+      const from = travelFrom(storey, doors, [at]);
+      const served = far.filter((s) => from(s.room, s.point) <= limit).length;
+      if (!best || served > best.served) best = { at, served };
+    }
+    add(best!.at);
   }
+}
+
+/** Travel distance from the nearest of some call points, as a function of a room and a point in it. */
+function travelFrom(storey: StoreyInfo, doors: DoorInfo[], buttons: Pt[]): (room: RoomInfo, p: Pt) => number {
+  const doorDistance = travelToDoors(storey, doors, buttons);
+  const inRoom = new Map(storey.rooms.map((room) => [room, buttons.filter((b) => pointInRings(b[0], b[1], room.rings))]));
+  const roomDoors = new Map(storey.rooms.map((room) => [room, doors.map((d, i) => ({ d, i })).filter(({ d }) => d.sides.includes(room))]));
+  return (room, p) => {
+    let best = Infinity;
+    for (const b of inRoom.get(room) ?? []) best = Math.min(best, Math.hypot(p[0] - b[0], p[1] - b[1]));
+    for (const { d, i } of roomDoors.get(room) ?? [])
+      best = Math.min(best, doorDistance[i]! + Math.hypot(p[0] - d.mid[0], p[1] - d.mid[1]));
+    return best;
+  };
 }
 
 /** Travel distance from the nearest call point to each door (Dijkstra over doors sharing a room). */
@@ -124,14 +148,18 @@ function travelToDoors(storey: StoreyInfo, doors: DoorInfo[], buttons: Pt[]): Fl
   return dist;
 }
 
-/** The room's corners, its centroid and a 5 m lattice inside it: where the farthest point from a call point is looked for. */
+/** The room's corners, its centroid and a lattice of SAMPLE_STEP inside it: where the farthest point from a call point is looked for. */
 function roomSamples(room: RoomInfo): Pt[] {
   const out: Pt[] = room.rings[0]!.map((p) => [p[0], p[1]] as Pt);
   out.push(room.centroid);
   const xs = room.rings[0]!.map((p) => p[0]);
   const ys = room.rings[0]!.map((p) => p[1]);
-  for (let x = Math.min(...xs) + 2.5; x < Math.max(...xs); x += 5)
-    for (let y = Math.min(...ys) + 2.5; y < Math.max(...ys); y += 5) if (pointInRings(x, y, room.rings)) out.push([x, y]);
+  const axis = (lo: number, hi: number) => {
+    const n = Math.max(1, Math.ceil((hi - lo) / SAMPLE_STEP));
+    return Array.from({ length: n }, (_, k) => lo + ((k + 0.5) * (hi - lo)) / n);
+  };
+  for (const x of axis(Math.min(...xs), Math.max(...xs)))
+    for (const y of axis(Math.min(...ys), Math.max(...ys))) if (pointInRings(x, y, room.rings)) out.push([x, y]);
   return out;
 }
 
