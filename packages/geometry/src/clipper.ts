@@ -9,7 +9,6 @@
  *
  * or pass the bytes (`wasmBinary`) when the worker already has them.
  */
-import Clipper2Z from 'clipper2-wasm/dist/es/clipper2z.js';
 import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
 
 export type { MainModule as ClipperModule };
@@ -37,13 +36,16 @@ export function loadClipper(): Promise<MainModule> {
     const overrides: Partial<MainModule & EmscriptenModule> = {};
     if (wasmUrl) overrides.locateFile = () => wasmUrl;
     if (wasmBinary) overrides.wasmBinary = wasmBinary instanceof Uint8Array ? wasmBinary.slice().buffer : wasmBinary;
-    loading = Clipper2Z(overrides).then(
-      (module) => (loaded = module),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
+    // Imported on first use, so that a bundle that only measures polygons carries no Clipper2.
+    loading = import('clipper2-wasm/dist/es/clipper2z.js')
+      .then(({ default: Clipper2Z }) => Clipper2Z(overrides))
+      .then(
+        (module) => (loaded = module),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
   }
   return loading;
 }
