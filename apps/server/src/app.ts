@@ -16,6 +16,7 @@ import { Versions } from './versions/repository.js';
 import { ComputePool } from './compute/pool.js';
 import { versionRoutes } from './routes/versions.js';
 import { modelRoutes } from './routes/model.js';
+import { fireRoutes } from './routes/fire.js';
 import { cleanArchRoutes } from './routes/clean-arch.js';
 import { Sessions, requestToken } from './auth/sessions.js';
 import { Passcodes } from './auth/passcodes.js';
@@ -29,6 +30,7 @@ import { roleRoutes } from './routes/roles.js';
 import { billingRoutes } from './routes/billing.js';
 import { adminOrgRoutes } from './routes/admin-orgs.js';
 import { ifcUploadRoutes } from './routes/ifc-upload.js';
+import { meshCatalogueRoutes } from './routes/mesh-catalogue.js';
 
 export interface AppOptions {
   config: Config;
@@ -85,7 +87,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   versionRoutes(app, ctx);
   modelRoutes(app, ctx);
   cleanArchRoutes(app, ctx);
+  fireRoutes(app, ctx);
   await ifcUploadRoutes(app, ctx);
+  meshCatalogueRoutes(app);
   // Admin routes share one guard: anyone but a platform admin is answered 404, before the body is read.
   await app.register((admin, _opts, done) => {
     admin.addHook('onRequest', (request, _reply, next) => {

@@ -6,3 +6,4 @@ export * from './projects.js';
 export * from './billing.js';
 export * from './model/index.js';
 export * from './versions.js';
+export * from './meshes/index.js';

@@ -32,6 +32,18 @@ describe('serving the web app', () => {
     },
   );
 
+  it('serves the mesh catalogue at the site root to anyone, as JSON shapes with vertices and faces', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/generic_meshes.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const { shapes } = res.json<{ shapes: Record<string, { vertices: number[][]; faces: number[][] }> }>();
+    expect(Object.keys(shapes)).toEqual(expect.arrayContaining(['Box', 'SmokeDetector', 'Sounder', 'ManualCallPoint']));
+    for (const shape of Object.values(shapes)) {
+      expect(shape.vertices.every((v) => v.length === 3)).toBe(true);
+      expect(shape.faces.flat().every((i) => Number.isInteger(i) && i >= 0 && i < shape.vertices.length && i <= 0xffff)).toBe(true);
+    }
+  });
+
   it('serves built files, and a file built after the start too', async () => {
     expect((await get('/assets/app.js')).body).toBe('console.log("edrf")');
     fs.writeFileSync(path.join(dist, 'assets', 'later.js'), 'later()');

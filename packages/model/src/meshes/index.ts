@@ -1,0 +1,2 @@
+export * from './mesh.js';
+export * from './catalogue.js';
