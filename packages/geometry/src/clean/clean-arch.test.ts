@@ -334,3 +334,34 @@ describe('room type identification', () => {
     ]);
   });
 });
+
+describe('odd shapes', () => {
+  test('a bow-tie room, a room of repeated points and a flat room come through every option as a valid model', () => {
+    const t = new TestModel()
+      .storey('s1')
+      .room('s1', 'bowtie', [
+        [0, 0],
+        [4, 4],
+        [4, 0],
+        [0, 4],
+      ])
+      .room('s1', 'repeated', [
+        [10, 0],
+        [10, 0],
+        [14, 0],
+        [14, 3],
+        [14, 3],
+        [10, 3],
+      ])
+      .room('s1', 'flat', [
+        [20, 0],
+        [22, 0],
+        [24, 0],
+      ])
+      .box('s1', 'b', 30, 0, 3, 3);
+    const out = clean(t.model, { ...defaultCleanSettings(), identify_room_types: true });
+    expect(Object.keys(out.arch.storeys)).toEqual(['s1']);
+    expect(polygonArea(roomPolygon(out.arch.rooms.repeated!))).toBeCloseTo(12);
+    expect(rooms(out).filter((r) => r.synthetic)).toHaveLength(1);
+  });
+});

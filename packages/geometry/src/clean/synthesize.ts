@@ -1,13 +1,14 @@
 /**
  * Synthesize rooms: regions enclosed by walls that no room covers become rooms (synthetic: true, 'New Room', Other).
  * The storey's enclosing walls (standing on the floor, not low) are united and closed by WALL_GAP (wall ends that miss
- * each other by less than that still enclose); the holes of that union, less the walls inside them, are the enclosed
- * faces. A face that rooms cover less than EMPTY_SHARE of becomes a room when what rooms leave of it is at least
+ * each other by less than that still enclose); what a frame 1 m around them holds besides walls is the outside (which
+ * reaches the frame) and the enclosed faces (which do not). A face that rooms cover less than EMPTY_SHARE of becomes a room when what rooms leave of it is at least
  * MIN_EMPTY_FACE_AREA (shafts are small). In a face that rooms partly cover, what they leave becomes rooms only where
  * it is at least MIN_REST_WIDTH wide (an opening removes the strips rooms leave along walls) and MIN_REST_AREA large.
  */
+import type { Point2 } from '@edrf/model';
 import type { PolygonOps } from '../boolean.js';
-import { polygonArea } from '../measure.js';
+import { boundingBox, boxesTouch, polygonArea, polygonBoundingBox } from '../measure.js';
 import { totalArea, type Shape } from './storey-items.js';
 
 export const WALL_GAP = 0.1;
@@ -20,21 +21,34 @@ export const MIN_REST_AREA = 2;
 export function enclosedEmptyRegions(walls: readonly Shape[], rooms: readonly Shape[], ops: PolygonOps): Shape[] {
   if (walls.length === 0) return [];
   const closed = ops.offset(ops.offset(ops.union(walls), WALL_GAP / 2), -WALL_GAP / 2);
+  const bounds = boundingBox(closed.flatMap((p) => p.exterior));
+  if (!bounds) return [];
+  // Everything inside a frame around the walls that is not wall: the outside (which reaches the frame) and the faces.
+  const frame = { minX: bounds.minX - 1, minY: bounds.minY - 1, maxX: bounds.maxX + 1, maxY: bounds.maxY + 1 };
+  const frameRing: Point2[] = [
+    [frame.minX, frame.minY],
+    [frame.maxX, frame.minY],
+    [frame.maxX, frame.maxY],
+    [frame.minX, frame.maxY],
+  ];
+  const faces = ops.difference([{ exterior: frameRing, interiors: [] }], closed).filter((face) => {
+    const box = polygonBoundingBox(face)!;
+    return box.minX > frame.minX + 0.5 && box.minY > frame.minY + 0.5 && box.maxX < frame.maxX - 0.5 && box.maxY < frame.maxY - 0.5;
+  });
+  const roomBoxes = rooms.map((room) => ({ room, box: polygonBoundingBox(room) }));
   const out: Shape[] = [];
-  for (const polygon of closed) {
-    for (const hole of polygon.interiors) {
-      const faces = ops.difference([{ exterior: hole, interiors: [] }], closed);
-      const faceArea = totalArea(faces);
-      if (faceArea <= 0) continue;
-      const rest = rooms.length > 0 ? ops.difference(faces, rooms) : faces;
-      const covered = faceArea - totalArea(rest);
-      if (covered < EMPTY_SHARE * faceArea) {
-        out.push(...rest.filter((r) => polygonArea(r) >= MIN_EMPTY_FACE_AREA));
-      } else {
-        const half = MIN_REST_WIDTH / 2;
-        const opened = ops.intersection(ops.offset(ops.offset(rest, -half), half), rest);
-        out.push(...opened.filter((r) => polygonArea(r) >= MIN_REST_AREA));
-      }
+  for (const face of faces) {
+    const faceBox = polygonBoundingBox(face)!;
+    const near = roomBoxes.filter((r) => r.box && boxesTouch(r.box, faceBox, 0)).map((r) => r.room);
+    const rest = near.length > 0 ? ops.difference([face], near) : [face];
+    const faceArea = polygonArea(face);
+    const covered = faceArea - totalArea(rest);
+    if (covered < EMPTY_SHARE * faceArea) {
+      out.push(...rest.filter((r) => polygonArea(r) >= MIN_EMPTY_FACE_AREA));
+    } else {
+      const half = MIN_REST_WIDTH / 2;
+      const opened = ops.intersection(ops.offset(ops.offset(rest, -half), half), rest);
+      out.push(...opened.filter((r) => polygonArea(r) >= MIN_REST_AREA));
     }
   }
   return out.sort((a, b) => polygonArea(b) - polygonArea(a));
