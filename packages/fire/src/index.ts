@@ -10,3 +10,4 @@ export type { RoomStats } from './units/context.js';
 export { roomLowerBound, packingBound, HEXAGON_FACTOR } from './placement/lower-bound.js';
 export { buildGrid } from './placement/grid.js';
 export { Geodesic } from './geometry/geodesic.js';
+export * from './task.js';

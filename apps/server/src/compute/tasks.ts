@@ -2,10 +2,12 @@
 // structured-clonable input and a progress callback, and throws TaskRefused for input it refuses.
 import { importIfcTask } from '../ifc-upload/extraction-task.js';
 import { cleanArchTask } from '@edrf/geometry';
+import { calcFireUnitsTask } from '@edrf/fire';
 
 export const tasks = {
   ifc_import: importIfcTask,
   clean_arch: cleanArchTask,
+  calc_fire_units: calcFireUnitsTask,
 };
 
 export type Tasks = typeof tasks;

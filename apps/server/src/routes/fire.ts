@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { archSchema, fireSchema, REGULATIONS, ringSchema } from '@edrf/model';
+import { costModel, createFireConfig, getFireHardware, PRICED_MODULES, roomsSize } from '@edrf/fire';
+import type { AppContext } from '../context.js';
+import { parseInput } from '../http/errors.js';
+import { requireUser } from '../auth/access.js';
+import { MAX_MODEL_BYTES } from './versions.js';
+
+const regulationBody = z.object({
+  regulation: z.enum(REGULATIONS, { error: () => `Unknown regulation: expected one of ${REGULATIONS.join(', ')}` }),
+});
+
+const calcUnitsBody = z.object({ arch: archSchema, fire: fireSchema });
+
+/** A room as cost_model reads it: only its outline matters. */
+const pricedRoom = z.object({ shape: z.object({ exterior: ringSchema, interiors: z.array(ringSchema).default(() => []) }) });
+const costBody = z.object({
+  /** The rooms of the design: a list, or the model's collection keyed by id. */
+  rooms: z.union([z.array(pricedRoom), z.record(z.string(), pricedRoom)]),
+  module: z.enum(PRICED_MODULES, { error: () => `Unknown module: expected one of ${PRICED_MODULES.join(', ')}` }),
+});
+
+/** The fire engine's calls that belong to no project (F§7, P§7); the placement runs in the compute pool. */
+export function fireRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/v1/get_fire_hardware', (request) => {
+    requireUser(request);
+    return getFireHardware();
+  });
+
+  app.post('/api/v1/create_fire_config', (request) => {
+    requireUser(request);
+    const { regulation } = parseInput(regulationBody, request.body);
+    return createFireConfig(regulation);
+  });
+
+  app.post('/api/v1/calc_fire_units', { bodyLimit: MAX_MODEL_BYTES }, (request) => {
+    requireUser(request);
+    const input = parseInput(calcUnitsBody, request.body);
+    return ctx.compute.run('calc_fire_units', input);
+  });
+
+  app.post('/api/v1/cost_model', (request) => {
+    requireUser(request);
+    const { rooms, module } = parseInput(costBody, request.body);
+    return { cost: costModel(roomsSize(Array.isArray(rooms) ? rooms : Object.values(rooms)), module) };
+  });
+}
