@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadPolygonOps, pointInPolygon, polygonArea, ringSignedArea, type PolygonOps } from './index.js';
+import { loadPolygonOps, pointInPolygon, polygonArea, removeCollinear, ringSignedArea, type PolygonOps } from './index.js';
 import { rect, square } from './test-shapes.js';
 
 let ops: PolygonOps;
@@ -41,5 +41,34 @@ describe('Clipper2 polygon operations', () => {
     expect(total(ops.offset([square(0, 0, 2)], 0.5))).toBeCloseTo(9);
     expect(total(ops.offset([square(0, 0, 2)], -0.5))).toBeCloseTo(1);
     expect(ops.offset([square(0, 0, 1), square(1.1, 0, 1)], 0.1)).toHaveLength(1);
+  });
+});
+
+describe('results without collinear vertices', () => {
+  test('vertices on a straight line between their neighbours are dropped; corners stay', () => {
+    expect(
+      removeCollinear([
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [2, 2],
+        [1, 2.00000005],
+        [0, 2],
+      ]),
+    ).toEqual([
+      [0, 0],
+      [2, 0],
+      [2, 2],
+      [0, 2],
+    ]);
+  });
+  test('a triangle is never reduced below three points', () => {
+    expect(
+      removeCollinear([
+        [0, 0],
+        [1, 0],
+        [2, 0],
+      ]),
+    ).toHaveLength(3);
   });
 });

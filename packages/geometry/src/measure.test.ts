@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   boundingBox,
+  boxesTouch,
   distanceToBoundary,
   distanceToSegment,
   pointInPolygon,
@@ -72,5 +73,15 @@ describe('point in polygon', () => {
   test('the boundary is 1e-4 wide: just outside it a point is outside', () => {
     expect(pointInPolygon([10.00009, 5], donut)).toBe(true);
     expect(pointInPolygon([10.0002, 5], donut)).toBe(false);
+  });
+});
+
+describe('boxes touching', () => {
+  test('boxes overlap, meet within the tolerance, or stay apart', () => {
+    const a = { minX: 0, minY: 0, maxX: 1, maxY: 1 };
+    expect(boxesTouch(a, { minX: 0.5, minY: 0.5, maxX: 2, maxY: 2 })).toBe(true);
+    expect(boxesTouch(a, { minX: 1.00005, minY: 0, maxX: 2, maxY: 1 })).toBe(true);
+    expect(boxesTouch(a, { minX: 1.001, minY: 0, maxX: 2, maxY: 1 })).toBe(false);
+    expect(boxesTouch(a, { minX: 1.001, minY: 0, maxX: 2, maxY: 1 }, 0.01)).toBe(true);
   });
 });
