@@ -85,6 +85,25 @@ describe.each(testDatabases())('POST clean_arch (%s)', (kind) => {
     expect(polygonArea(arch.rooms.office.shape)).toBeCloseTo(24);
   });
 
+  it('accepts a model of an older schema and answers it at the current one', async () => {
+    const v1 = {
+      arch: {
+        storeys: [{ id: 'g', number: 0, name: 'Ground', height: { min_z: 0, max_z: 3 }, rooms: ['a', 'b'] }],
+        rooms: [room('a', 'Hall', rect(0, 0, 4, 4)), room('b', 'Hall 2', rect(4, 0, 4, 4))],
+      },
+    };
+    const res = await clean({ model: v1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.edrf_schema).toBe(CURRENT_SCHEMA);
+    // No wall between the halls: merged into one room of both areas.
+    expect(Object.keys(res.body.arch.rooms)).toHaveLength(1);
+    expect(
+      polygonArea(
+        Object.values<{ shape: { exterior: [number, number][]; interiors: [number, number][][] } }>(res.body.arch.rooms)[0]!.shape,
+      ),
+    ).toBeCloseTo(32);
+  });
+
   it.each([
     ['no model', { settings: {} }, 'model: Invalid input: expected record, received undefined'],
     ['an unknown option', { model: model(), settings: { tidy: true } }, 'settings: Unrecognized key: "tidy"'],
