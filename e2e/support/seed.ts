@@ -22,6 +22,8 @@ export const VERA = 'vera@example.com';
 export const VICTOR = 'victor@example.com';
 /** ifc-upload.spec: admin of the upload project, adds IFC files to it. */
 export const UMA = 'uma@example.com';
+/** model-editor.spec: admin of the model project, edits its plan. */
+export const MORGAN = 'morgan@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -37,6 +39,7 @@ export const SEED_USERS = [
   { email: VERA, provider: 'passcode', is_admin: false },
   { email: VICTOR, provider: 'passcode', is_admin: false },
   { email: UMA, provider: 'passcode', is_admin: false },
+  { email: MORGAN, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -117,6 +120,10 @@ export const UPLOAD_ORG = 'Uma Bygg AB';
 /** ifc-upload.spec's project: uma is its admin; it starts with no IFC file. */
 export const UPLOAD_PROJECT = 'Uma Hall';
 
+export const MODEL_ORG = 'Morgan Bygg AB';
+/** model-editor.spec's project: morgan is its admin; it starts with an empty model. */
+export const MODEL_PROJECT = 'Morgan House';
+
 export const SEED_ORGS: SeedOrg[] = [
   {
     name: BILLING_ORG,
@@ -182,6 +189,12 @@ export const SEED_ORGS: SeedOrg[] = [
     name: UPLOAD_ORG,
     members: [{ email: UMA, role: 'admin' }],
     projects: [{ name: UPLOAD_PROJECT, ifcFiles: [], members: [{ email: UMA, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: MODEL_ORG,
+    members: [{ email: MORGAN, role: 'admin' }],
+    projects: [{ name: MODEL_PROJECT, ifcFiles: [], members: [{ email: MORGAN, role: 'admin' }] }],
     payments: [],
   },
 ];

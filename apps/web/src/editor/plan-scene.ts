@@ -1,5 +1,5 @@
 import type { Arch, ItemKind, ItemRef, Point2, RoomType, Storey } from '@edrf/model';
-import { boundsOfPoints, unionBounds, type Bounds } from './viewport';
+import { unionBounds, type Bounds } from './viewport';
 
 /**
  * What the plan of one storey shows, as plain data in world metres: every item's rings, bounds
@@ -62,8 +62,10 @@ const ring2 = (points: readonly (readonly number[])[]): Point2[] => points.map((
 
 /** The lowest z of a wall: of its exterior points, and of its 'below' surface when it has one. */
 export function wallBottom(wall: Arch['walls'][string]): number {
-  const zs = [...wall.shape.exterior, ...wall.shape.below].map((p) => p[2]);
-  return zs.length > 0 ? Math.min(...zs) : 0;
+  let bottom = Infinity;
+  for (const p of wall.shape.exterior) if (p[2] < bottom) bottom = p[2];
+  for (const p of wall.shape.below) if (p[2] < bottom) bottom = p[2];
+  return bottom === Infinity ? 0 : bottom;
 }
 
 /** The door's leaves: a single leaf turns at its hinge towards the swing side; a double door has two half leaves. */
@@ -98,73 +100,101 @@ export function storeysTopDown(arch: Arch): Storey[] {
   return Object.values(arch.storeys).sort((a, b) => b.number - a.number || b.height.min_z - a.height.min_z || a.name.localeCompare(b.name));
 }
 
+function ringsBounds(rings: readonly Ring[]): Bounds | null {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const ring of rings)
+    for (const [x, y] of ring) {
+      if (x < minX) minX = x;
+      if (y < minY) minY = y;
+      if (x > maxX) maxX = x;
+      if (y > maxY) maxY = y;
+    }
+  return minX <= maxX ? { minX, minY, maxX, maxY } : null;
+}
+
+function planItem(kind: ItemKind, id: string, layer: PlanLayer, rings: Ring[], extra: Partial<PlanItem> = {}): PlanItem | null {
+  const bounds = ringsBounds(rings);
+  return bounds ? { ref: { kind, id }, layer, rings, bounds, ...extra } : null;
+}
+
+const polygonRings = (shape: { exterior: Point2[]; interiors: Point2[][] }): Ring[] =>
+  shape.interiors.length === 0 ? [shape.exterior] : [shape.exterior, ...shape.interiors];
+
+function doorItem(door: Arch['doors'][string]): PlanItem | null {
+  const swing = doorSwing(door);
+  const left: Point2 = [door.left[0], door.left[1]];
+  const right: Point2 = [door.right[0], door.right[1]];
+  // The door's area: the opening and the swept leaves; a door that does not swing gets a thin strip to click.
+  const depth = swing.leaves.length === 0 ? 0.1 : swing.leaves.length === 1 ? 1 : 0.5;
+  const dx = right[0] - left[0];
+  const dy = right[1] - left[1];
+  const length = Math.hypot(dx, dy) || 1;
+  const side: Point2 = swing.leaves.length === 0 ? [(dy / length) * 0.1, (-dx / length) * 0.1] : [dy * depth, -dx * depth];
+  const outline: Point2[] = [left, right, [right[0] + side[0], right[1] + side[1]], [left[0] + side[0], left[1] + side[1]]];
+  return planItem('arch.doors', door.id, 'doors', [outline], { swing });
+}
+
+/**
+ * Plan items by the model object they were made from: an edit makes new objects only along its
+ * path, so after an edit (or on coming back to a storey) only the changed items are built again.
+ * Walls also depend on their storey's floor (beam or not), kept with them.
+ */
+const itemCache = new WeakMap<object, { floor: number; item: PlanItem | null }>();
+
+function cachedItem(source: object, floor: number, build: () => PlanItem | null): PlanItem | null {
+  const hit = itemCache.get(source);
+  if (hit && hit.floor === floor) return hit.item;
+  const item = build();
+  itemCache.set(source, { floor, item });
+  return item;
+}
+
 /** The plan of one storey; an unknown storey gives an empty scene. */
 export function buildPlanScene(arch: Arch, storeyId: string): PlanScene {
   const items: PlanItem[] = [];
   const storey = arch.storeys[storeyId];
-  const add = (kind: ItemKind, id: string, layer: PlanLayer, rings: Ring[], extra: Partial<PlanItem> = {}) => {
-    const bounds = boundsOfPoints(rings.flat());
-    if (bounds) items.push({ ref: { kind, id }, layer, rings, bounds, ...extra });
+  const take = <T extends { id: string }>(
+    ids: readonly string[],
+    collection: Record<string, T>,
+    floor: number,
+    build: (source: T) => PlanItem | null,
+  ) => {
+    for (const id of ids) {
+      const source = collection[id];
+      const item = source ? cachedItem(source, floor, () => build(source)) : null;
+      if (item) items.push(item);
+    }
   };
   if (storey) {
     const floor = storey.height.min_z;
-    for (const id of storey.floors) {
-      const slab = arch.slabs[id];
-      if (slab) add('arch.slabs', id, 'slabs', [slab.shape.exterior, ...slab.shape.interiors]);
-    }
-    for (const id of storey.ceilings) {
-      const ceiling = arch.ceilings[id];
-      if (ceiling)
-        add('arch.ceilings', id, 'ceilings', [ceiling.shape.exterior, ...ceiling.shape.interiors], { lines: ceiling.grid_lines });
-    }
-    for (const id of storey.rooms) {
-      const room = arch.rooms[id];
-      if (room) add('arch.rooms', id, 'rooms', [room.shape.exterior, ...room.shape.interiors], { roomType: room.type });
-    }
-    for (const id of storey.stairs) {
-      const stair = arch.stairs[id];
-      if (stair) add('arch.stairs', id, 'stairs', [stair.shape.exterior, ...stair.shape.interiors]);
-    }
-    for (const id of storey.other_objects) {
-      const object = arch.other_objects[id];
-      if (object)
-        add('arch.other_objects', id, object.vent_type === 'Other' ? 'objects' : 'inlets', [
-          object.shape.exterior,
-          ...object.shape.interiors,
-        ]);
-    }
-    for (const id of storey.walls) {
-      const wall = arch.walls[id];
-      if (wall) add('arch.walls', id, wallBottom(wall) > floor + BEAM_HEIGHT ? 'beams' : 'walls', [ring2(wall.shape.exterior)]);
-    }
-    for (const id of storey.wall_openings) {
-      const opening = arch.wall_openings[id];
-      if (opening) add('arch.wall_openings', id, 'openings', [opening.shape.exterior, ...opening.shape.interiors]);
-    }
-    for (const id of storey.doors) {
-      const door = arch.doors[id];
-      if (!door) continue;
-      const swing = doorSwing(door);
-      const jambs: Point2[] = [
-        [door.left[0], door.left[1]],
-        [door.right[0], door.right[1]],
-      ];
-      // The door's area: the opening and the swept leaves; a door that does not swing gets a thin strip to click.
-      const depth = swing.leaves.length === 0 ? 0.1 : swing.leaves.length === 1 ? 1 : 0.5;
-      const dx = jambs[1]![0] - jambs[0]![0];
-      const dy = jambs[1]![1] - jambs[0]![1];
-      const length = Math.hypot(dx, dy) || 1;
-      const side: Point2 = swing.leaves.length === 0 ? [(dy / length) * 0.1, (-dx / length) * 0.1] : [dy * depth, -dx * depth];
-      const outline: Point2[] = [
-        ...jambs,
-        [jambs[1]![0] + side[0], jambs[1]![1] + side[1]],
-        [jambs[0]![0] + side[0], jambs[0]![1] + side[1]],
-      ];
-      add('arch.doors', id, 'doors', [outline], { swing });
-    }
+    take(storey.floors, arch.slabs, 0, (slab) => planItem('arch.slabs', slab.id, 'slabs', polygonRings(slab.shape)));
+    take(storey.ceilings, arch.ceilings, 0, (ceiling) =>
+      planItem('arch.ceilings', ceiling.id, 'ceilings', polygonRings(ceiling.shape), { lines: ceiling.grid_lines }),
+    );
+    take(storey.rooms, arch.rooms, 0, (room) =>
+      planItem('arch.rooms', room.id, 'rooms', polygonRings(room.shape), { roomType: room.type }),
+    );
+    take(storey.stairs, arch.stairs, 0, (stair) => planItem('arch.stairs', stair.id, 'stairs', polygonRings(stair.shape)));
+    take(storey.other_objects, arch.other_objects, 0, (object) =>
+      planItem('arch.other_objects', object.id, object.vent_type === 'Other' ? 'objects' : 'inlets', polygonRings(object.shape)),
+    );
+    take(storey.walls, arch.walls, floor, (wall) =>
+      planItem('arch.walls', wall.id, wallBottom(wall) > floor + BEAM_HEIGHT ? 'beams' : 'walls', [ring2(wall.shape.exterior)]),
+    );
+    take(storey.wall_openings, arch.wall_openings, 0, (opening) =>
+      planItem('arch.wall_openings', opening.id, 'openings', polygonRings(opening.shape)),
+    );
+    take(storey.doors, arch.doors, 0, doorItem);
   }
-  const byKey = new Map(items.map((item) => [refKey(item.ref), item]));
-  const bounds = items.reduce<Bounds | null>((all, item) => unionBounds(all, item.bounds), null);
+  const byKey = new Map<string, PlanItem>();
+  let bounds: Bounds | null = null;
+  for (const item of items) {
+    byKey.set(refKey(item.ref), item);
+    bounds = unionBounds(bounds, item.bounds);
+  }
   return { storeyId, items, byKey, bounds };
 }
 

@@ -12,7 +12,7 @@ import {
 } from './plan-scene';
 import type { RoomEdit } from './room-edit';
 import { formatLength, rulerLength, type RulerState } from './ruler';
-import { toScreen, viewMatrix, type Viewport } from './viewport';
+import { toScreen, toWorld, unionBounds, viewMatrix, type Bounds, type Viewport } from './viewport';
 
 /**
  * Canvas drawing of the plan. Each layer of a storey is one cached Path2D in world metres (rooms
@@ -35,10 +35,10 @@ const STYLES: Record<PlanLayer, LayerStyle> = {
   stairs: { fill: '#dcdcdc', stroke: '#666', width: 1 },
   objects: { fill: '#ece6d3', stroke: '#9d9682', width: 1 },
   inlets: { fill: '#cfe3f5', stroke: '#3b6ea8', width: 1.5 },
-  walls: { fill: '#4a4a4a', stroke: '#333', width: 0.5 },
+  walls: { fill: '#4a4a4a' },
   beams: { fill: 'rgba(150, 100, 50, 0.45)', stroke: '#7a5326', width: 1, dash: [4, 3] },
   openings: { fill: '#ffffff', stroke: '#555', width: 1 },
-  doors: { stroke: '#222', width: 1.25 },
+  doors: { stroke: '#222', width: 1 },
 };
 
 const CEILING_GRID = '#c5c8e6';
@@ -73,34 +73,77 @@ function addDoor(path: Path2D, item: PlanItem): void {
   }
 }
 
-export interface PlanLayerPaths {
-  /** Per layer; rooms are in `rooms` instead. */
+/** The paths of one part of the storey: a frame skips the parts outside the screen. */
+export interface PathTile {
+  bounds: Bounds;
+  /** Per layer; rooms are also in `rooms`, one path per fill colour. */
   layers: Map<PlanLayer, Path2D>;
   rooms: Map<string, Path2D>;
   ceilingGrid: Path2D;
 }
 
+export interface PlanLayerPaths {
+  tiles: PathTile[];
+}
+
+/** The storey is cut into TILE_GRID × TILE_GRID parts (by item centre); zoomed in, most are off screen. */
+const TILE_GRID = 8;
+
 /** The cached paths of a scene (built once per storey or model change). */
 export function buildLayerPaths(scene: PlanScene): PlanLayerPaths {
-  const layers = new Map<PlanLayer, Path2D>(PLAN_LAYERS.map((layer) => [layer, new Path2D()]));
-  const rooms = new Map<string, Path2D>();
-  const ceilingGrid = new Path2D();
+  const all = scene.bounds;
+  const byTile = new Map<number, PlanItem[]>();
   for (const item of scene.items) {
-    if (item.layer === 'rooms') {
-      const fill = roomFill(item.roomType ?? 'Other');
-      let path = rooms.get(fill);
-      if (!path) rooms.set(fill, (path = new Path2D()));
-      addRings(path, item.rings);
-      addRings(layers.get('rooms')!, item.rings);
-    } else if (item.layer === 'doors') addDoor(layers.get('doors')!, item);
-    else addRings(layers.get(item.layer)!, item.rings);
-    for (const [a, b] of item.lines ?? []) {
-      ceilingGrid.moveTo(a[0], a[1]);
-      ceilingGrid.lineTo(b[0], b[1]);
+    let index = 0;
+    if (all) {
+      const cx = (item.bounds.minX + item.bounds.maxX) / 2;
+      const cy = (item.bounds.minY + item.bounds.maxY) / 2;
+      const col = Math.min(TILE_GRID - 1, Math.floor(((cx - all.minX) / Math.max(all.maxX - all.minX, 1e-9)) * TILE_GRID));
+      const row = Math.min(TILE_GRID - 1, Math.floor(((cy - all.minY) / Math.max(all.maxY - all.minY, 1e-9)) * TILE_GRID));
+      index = row * TILE_GRID + col;
     }
+    let list = byTile.get(index);
+    if (!list) byTile.set(index, (list = []));
+    list.push(item);
   }
-  return { layers, rooms, ceilingGrid };
+  const tiles: PathTile[] = [];
+  for (const items of byTile.values()) {
+    const layers = new Map<PlanLayer, Path2D>(PLAN_LAYERS.map((layer) => [layer, new Path2D()]));
+    const rooms = new Map<string, Path2D>();
+    const ceilingGrid = new Path2D();
+    let bounds: Bounds | null = null;
+    for (const item of items) {
+      bounds = unionBounds(bounds, item.bounds);
+      if (item.layer === 'rooms') {
+        const fill = roomFill(item.roomType ?? 'Other');
+        let path = rooms.get(fill);
+        if (!path) rooms.set(fill, (path = new Path2D()));
+        addRings(path, item.rings);
+        addRings(layers.get('rooms')!, item.rings);
+      } else if (item.layer === 'doors') addDoor(layers.get('doors')!, item);
+      else addRings(layers.get(item.layer)!, item.rings);
+      for (const [a, b] of item.lines ?? []) {
+        ceilingGrid.moveTo(a[0], a[1]);
+        ceilingGrid.lineTo(b[0], b[1]);
+      }
+    }
+    if (bounds) tiles.push({ bounds, layers, rooms, ceilingGrid });
+  }
+  return { tiles };
 }
+
+/** The world rectangle the screen shows (the bounds of its corners, the view may be rotated). */
+function visibleWorld(view: Viewport, width: number, height: number): Bounds {
+  const corners = [toWorld(view, [0, 0]), toWorld(view, [width, 0]), toWorld(view, [width, height]), toWorld(view, [0, height])];
+  return {
+    minX: Math.min(...corners.map((p) => p[0])),
+    minY: Math.min(...corners.map((p) => p[1])),
+    maxX: Math.max(...corners.map((p) => p[0])),
+    maxY: Math.max(...corners.map((p) => p[1])),
+  };
+}
+
+const overlaps = (a: Bounds, b: Bounds) => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
 export interface PlanOverlay {
   selected: readonly PlanItem[];
@@ -134,22 +177,25 @@ export function drawPlan(
   ctx.fillRect(0, 0, size.width, size.height);
   const [a, b, c, d, e, f] = viewMatrix(view);
   ctx.setTransform(a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio);
-  ctx.lineJoin = 'round';
+  const screen = visibleWorld(view, size.width, size.height);
+  const tiles = paths.tiles.filter((tile) => overlaps(tile.bounds, screen));
   for (const layer of PLAN_LAYERS) {
     if (!layerVisible(layer, layers)) continue;
     const style = STYLES[layer];
-    const path = paths.layers.get(layer)!;
-    if (layer === 'rooms') {
-      for (const [fill, roomPath] of paths.rooms) {
-        ctx.fillStyle = fill;
-        ctx.fill(roomPath, 'evenodd');
+    for (const tile of tiles) {
+      const path = tile.layers.get(layer)!;
+      if (layer === 'rooms') {
+        for (const [fill, roomPath] of tile.rooms) {
+          ctx.fillStyle = fill;
+          ctx.fill(roomPath, 'evenodd');
+        }
+      } else if (style.fill) {
+        ctx.fillStyle = style.fill;
+        ctx.fill(path, 'evenodd');
       }
-    } else if (style.fill) {
-      ctx.fillStyle = style.fill;
-      ctx.fill(path, 'evenodd');
+      if (layer === 'ceilings') stroke(ctx, tile.ceilingGrid, { stroke: CEILING_GRID, width: 0.75 }, view.scale);
+      stroke(ctx, path, style, view.scale);
     }
-    if (layer === 'ceilings') stroke(ctx, paths.ceilingGrid, { stroke: CEILING_GRID, width: 0.75 }, view.scale);
-    stroke(ctx, path, style, view.scale);
   }
   drawOverlay(ctx, view, overlay, size);
 }

@@ -154,6 +154,7 @@ export function ModelPage() {
               <button
                 type="button"
                 className={storey.id === storeyId ? 'storey-button current' : 'storey-button'}
+                data-storey-id={storey.id}
                 aria-current={storey.id === storeyId ? 'true' : undefined}
                 onClick={() => switchStorey(storey.id)}
               >

@@ -1,0 +1,235 @@
+/// <reference lib="dom" />
+// The architecture editor's plan in headless Chromium (issue 6): how long a storey switch takes, and
+// the median and 95th percentile frame time while panning and zooming, on a generated storey of
+// 1,000 rooms and 4,000 walls (and, with IFC files named on the command line, their largest storey).
+//
+//   npm run build -w @edrf/web && node --import tsx bench/plan-frames.ts [file.ifc ...]
+//
+// It starts the e2e stack (the built app on the real server, fresh PGlite) on port 8184 (PLAN_BENCH_PORT),
+// signs in through the mailed passcode, imports the model as an .edrf through the Versions dialog and
+// opens /project/{id}/model. Targets: storey switch under 150 ms; 95th percentile frame under 16 ms.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { emptyModel, newRoom, type Arch, type Model, type Point2 } from '@edrf/model';
+
+const port = Number(process.env.PLAN_BENCH_PORT || 8184);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'edrf-plan-bench-'));
+process.env.E2E_STATE_FILE = path.join(tmp, 'state.json');
+
+const { startStack } = await import('../e2e/harness/stack.js');
+const { signInWithPasscode } = await import('../e2e/support/login.js');
+const { MODEL_PROJECT, MORGAN } = await import('../e2e/support/seed.js');
+
+const SWITCHES = 10;
+const FRAMES = 240;
+
+/** A storey of `cols` × `rows` rooms (4 × 3 m, slightly jittered), each with four walls of its own, and a door per room. */
+function gridStorey(arch: Arch, storeyId: string, number: number, cols: number, rows: number): void {
+  const rooms: string[] = [];
+  const walls: string[] = [];
+  const doors: string[] = [];
+  let seed = 7 + number;
+  const jitter = () => {
+    seed = (seed * 16807) % 2147483647;
+    return (seed / 2147483647 - 0.5) * 0.2;
+  };
+  for (let c = 0; c < cols; c++)
+    for (let r = 0; r < rows; r++) {
+      const [x0, y0, x1, y1] = [c * 4 + jitter(), r * 3 + jitter(), c * 4 + 4 + jitter(), r * 3 + 3 + jitter()];
+      const id = `${storeyId}-r${c}-${r}`;
+      const exterior: Point2[] = [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+      ];
+      arch.rooms[id] = {
+        ...newRoom(id, exterior),
+        name: `Room ${c}.${r}`,
+        type: (['Other', 'Kitchen', 'Bathroom', 'SleepingRoom'] as const)[(c + r) % 4]!,
+      };
+      rooms.push(id);
+      const t = 0.1;
+      const sides: [number, number, number, number][] = [
+        [x0, y0 - t, x1, y0],
+        [x1, y0, x1 + t, y1],
+        [x0, y1, x1, y1 + t],
+        [x0 - t, y0, x0, y1],
+      ];
+      sides.forEach(([a, b, cc, d], i) => {
+        const wallId = `${id}-w${i}`;
+        const ring = [
+          [a, b, 0],
+          [cc, b, 0],
+          [cc, d, 0],
+          [a, d, 0],
+        ] as [number, number, number][];
+        arch.walls[wallId] = {
+          id: wallId,
+          global_id: '',
+          type: 'Standard',
+          fire_rating: '',
+          enclosing_id: '',
+          shape: { exterior: ring, below: [], above: [] },
+        };
+        walls.push(wallId);
+      });
+      const doorId = `${id}-d`;
+      arch.doors[doorId] = {
+        id: doorId,
+        global_id: '',
+        name: '',
+        exterior: false,
+        op_type: 'SwingLeft',
+        left: [x0 + 1, y0, 0],
+        right: [x0 + 1.9, y0, 0],
+        walls: [`${id}-w0`],
+      };
+      doors.push(doorId);
+    }
+  arch.storeys[storeyId] = {
+    id: storeyId,
+    global_id: '',
+    number,
+    name: `Generated ${cols * rows}`,
+    height: { min_z: number * 3, max_z: number * 3 + 3 },
+    rooms,
+    walls,
+    wall_openings: [],
+    doors,
+    stairs: [],
+    ceilings: [],
+    floors: [],
+    other_objects: [],
+  };
+}
+
+async function ifcStorey(model: Model, file: string): Promise<string | null> {
+  const { extractIfc } = await import('@edrf/ifc');
+  const extracted = (await extractIfc(new Uint8Array(fs.readFileSync(file)))) as { arch: Arch };
+  const storeys = Object.values(extracted.arch.storeys);
+  const largest = storeys.sort((a, b) => b.rooms.length + b.walls.length - (a.rooms.length + a.walls.length))[0];
+  if (!largest) return null;
+  const prefix = `${path.basename(file)}:`;
+  // Ids get the file's name in front, so several files and the generated storey never collide.
+  const renamed = JSON.parse(JSON.stringify(extracted.arch).replace(/"id":"([^"]+)"/g, `"id":"${prefix}$1"`)) as Arch;
+  const id = `${prefix}${largest.id}`;
+  for (const kind of ['rooms', 'walls', 'wall_openings', 'doors', 'stairs', 'ceilings', 'slabs', 'other_objects'] as const) {
+    const list = kind === 'slabs' ? largest.floors : largest[kind];
+    for (const item of list) {
+      const value = renamed[kind][`${prefix}${item}`];
+      if (value) (model.arch[kind] as Record<string, unknown>)[`${prefix}${item}`] = value;
+    }
+  }
+  const storey = renamed.storeys[id]!;
+  for (const key of ['rooms', 'walls', 'wall_openings', 'doors', 'stairs', 'ceilings', 'floors', 'other_objects'] as const)
+    storey[key] = storey[key].map((item) => `${prefix}${item}`);
+  storey.number = 10 + Object.keys(model.arch.storeys).length;
+  storey.name = `${path.basename(file)} ${largest.name}`;
+  model.arch.storeys[id] = storey;
+  return id;
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+};
+
+async function measureStorey(page: Page, storeyId: string, otherId: string): Promise<{ switchMs: number[]; frames: number[] }> {
+  const switchMs: number[] = [];
+  for (let i = 0; i < SWITCHES; i++) {
+    for (const target of [otherId, storeyId]) {
+      const ms = await page.evaluate(async (id) => {
+        const button = [...document.querySelectorAll<HTMLButtonElement>('.storey-button')].find((b) => b.dataset.storeyId === id)!;
+        const started = performance.now();
+        button.click();
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return performance.now() - started;
+      }, target);
+      if (target === storeyId) switchMs.push(ms);
+    }
+  }
+  const frames = await page.evaluate(async (count) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('canvas.plan-canvas')!;
+    const box = canvas.getBoundingClientRect();
+    const g = globalThis as { __planFrameTimes?: number[]; __planFlush?: boolean };
+    g.__planFlush = true;
+    g.__planFrameTimes = [];
+    for (let i = 0; i < count; i++) {
+      // Alternate: zoom in and out at moving points with the wheel, and two-finger pans.
+      const phase = i % 40;
+      const init: WheelEventInit =
+        phase < 20
+          ? { deltaY: phase < 10 ? -100 : 100, clientX: box.left + box.width * (0.3 + phase / 50), clientY: box.top + box.height / 2 }
+          : { deltaX: phase < 30 ? 14.5 : -14.5, deltaY: 3.5, clientX: box.left + 10, clientY: box.top + 10 };
+      canvas.dispatchEvent(new WheelEvent('wheel', { ...init, bubbles: true, cancelable: true }));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    g.__planFlush = false;
+    return g.__planFrameTimes;
+  }, FRAMES);
+  return { switchMs, frames };
+}
+
+const model = emptyModel();
+gridStorey(model.arch, 'generated', 1, 40, 25);
+gridStorey(model.arch, 'small', 0, 2, 2);
+const targets: { label: string; id: string }[] = [{ label: 'generated 1,000 rooms / 4,000 walls', id: 'generated' }];
+for (const file of process.argv.slice(2)) {
+  const id = await ifcStorey(model, file);
+  if (id) targets.push({ label: `largest storey of ${path.basename(file)}`, id });
+}
+
+const stack = await startStack({ port });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  const page = await browser.newPage({ baseURL: stack.baseUrl, viewport: { width: 1400, height: 900 } });
+  await signInWithPasscode(page, MORGAN);
+  await page.goto('/projects');
+  await page.getByRole('link', { name: MODEL_PROJECT }).click();
+  await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
+  const file = path.join(tmp, 'plan.edrf');
+  fs.writeFileSync(file, JSON.stringify(model));
+  await page.getByRole('button', { name: 'Versions', exact: true }).click();
+  await page.getByLabel('.edrf file to import').setInputFiles(file);
+  await page.getByRole('button', { name: 'Import .edrf' }).click();
+  await page.getByRole('complementary').getByRole('link', { name: 'Model', exact: true }).click();
+  await page.waitForSelector('canvas.plan-canvas');
+  console.log('| storey | rooms | walls | switch median ms | switch max ms | frame median ms | frame p95 ms | frames |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const target of targets) {
+    const storey = model.arch.storeys[target.id]!;
+    const { switchMs, frames } = await measureStorey(page, target.id, 'small');
+    console.log(
+      `| ${target.label} | ${storey.rooms.length} | ${storey.walls.length} | ${quantile(switchMs, 0.5).toFixed(1)} | ${Math.max(...switchMs).toFixed(1)} | ` +
+        `${quantile(frames, 0.5).toFixed(2)} | ${quantile(frames, 0.95).toFixed(2)} | ${frames.length} |`,
+    );
+    console.error(
+      `  frames p75 ${quantile(frames, 0.75).toFixed(2)} p90 ${quantile(frames, 0.9).toFixed(2)} max ${Math.max(...frames).toFixed(2)}; switches ${switchMs.map((v) => v.toFixed(0)).join(' ')}`,
+    );
+  }
+  console.log(
+    `\nLoad average while measuring: ${os
+      .loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores.`,
+  );
+  console.log('Targets: storey switch < 150 ms; p95 frame < 16 ms. Frame = drawing the plan plus its rasterization (one pixel read).');
+} finally {
+  await browser.close();
+  await stack.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
