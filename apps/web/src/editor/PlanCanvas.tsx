@@ -52,12 +52,13 @@ export function PlanCanvas(props: PlanCanvasProps) {
   const frame = useRef(0);
   const fitted = useRef<string | null>(null);
 
-  const paths = useMemo(() => buildLayerPaths(scene), [scene]);
+  // The scene's paths, built at its first frame (drawing needs a canvas; rendering does not).
+  const paths = useRef<{ scene: PlanScene; paths: PlanLayerPaths } | null>(null);
   const index = useMemo(() => new HitIndex(scene), [scene]);
   const selected = useMemo(() => selectedItems(scene, selectedKeys), [scene, selectedKeys]);
 
   // What the next frame draws: set after each render, read by the frame callback.
-  const inputs = useRef<(Omit<PlanOverlay, 'box'> & { paths: PlanLayerPaths; layers: LayerVisibility; scene: PlanScene }) | null>(null);
+  const inputs = useRef<(Omit<PlanOverlay, 'box'> & { layers: LayerVisibility; scene: PlanScene }) | null>(null);
 
   const paint = useCallback(() => {
     frame.current = 0;
@@ -65,7 +66,8 @@ export function PlanCanvas(props: PlanCanvasProps) {
     const current = inputs.current;
     if (!ctx || !current || size.current.width === 0) return;
     const started = performance.now();
-    drawPlan(ctx, current.paths, view.current, current.layers, { ...current, box: box.current }, size.current);
+    if (paths.current?.scene !== current.scene) paths.current = { scene: current.scene, paths: buildLayerPaths(current.scene) };
+    drawPlan(ctx, paths.current.paths, view.current, current.layers, { ...current, box: box.current }, size.current);
     // The benchmark reads a pixel so that the frame's rasterization is inside the measured time.
     if ((globalThis as { __planFlush?: boolean }).__planFlush) ctx.getImageData(0, 0, 1, 1);
     recordFrame(performance.now() - started);
@@ -98,7 +100,7 @@ export function PlanCanvas(props: PlanCanvasProps) {
 
   // A new storey (or the first size) fits the view to it; a change of the model on the same storey keeps the view.
   useLayoutEffect(() => {
-    inputs.current = { paths, layers, scene, selected, tiles, selectedTile, ruler, roomEdit };
+    inputs.current = { layers, scene, selected, tiles, selectedTile, ruler, roomEdit };
     if (view.current.rotation !== rotation) view.current = { ...view.current, rotation };
     if (fitted.current !== scene.storeyId && size.current.width > 0) {
       fitted.current = scene.storeyId;
