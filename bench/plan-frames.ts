@@ -113,19 +113,23 @@ async function ifcStorey(model: Model, file: string): Promise<string | null> {
   const largest = storeys.sort((a, b) => b.rooms.length + b.walls.length - (a.rooms.length + a.walls.length))[0];
   if (!largest) return null;
   const prefix = `${path.basename(file)}:`;
-  // Ids get the file's name in front, so several files and the generated storey never collide.
-  const renamed = JSON.parse(JSON.stringify(extracted.arch).replace(/"id":"([^"]+)"/g, `"id":"${prefix}$1"`)) as Arch;
-  const id = `${prefix}${largest.id}`;
-  for (const kind of ['rooms', 'walls', 'wall_openings', 'doors', 'stairs', 'ceilings', 'slabs', 'other_objects'] as const) {
-    const list = kind === 'slabs' ? largest.floors : largest[kind];
-    for (const item of list) {
-      const value = renamed[kind][`${prefix}${item}`];
-      if (value) (model.arch[kind] as Record<string, unknown>)[`${prefix}${item}`] = value;
-    }
-  }
-  const storey = renamed.storeys[id]!;
+  // Ids get the file's name in front, so several files and the generated storey never collide; references
+  // between items are dropped (the plan does not draw them).
+  const copy = <T extends { id: string }>(item: T, extra: Partial<T> = {}): T => ({ ...item, ...extra, id: `${prefix}${item.id}` });
+  const storey = copy(largest);
   for (const key of ['rooms', 'walls', 'wall_openings', 'doors', 'stairs', 'ceilings', 'floors', 'other_objects'] as const)
-    storey[key] = storey[key].map((item) => `${prefix}${item}`);
+    storey[key] = largest[key].map((item) => `${prefix}${item}`);
+  const a = extracted.arch;
+  for (const id of largest.rooms) if (a.rooms[id]) model.arch.rooms[prefix + id] = copy(a.rooms[id]);
+  for (const id of largest.walls) if (a.walls[id]) model.arch.walls[prefix + id] = copy(a.walls[id], { enclosing_id: '' });
+  for (const id of largest.wall_openings)
+    if (a.wall_openings[id]) model.arch.wall_openings[prefix + id] = copy(a.wall_openings[id], { wall_id: '' });
+  for (const id of largest.doors) if (a.doors[id]) model.arch.doors[prefix + id] = copy(a.doors[id], { walls: [] });
+  for (const id of largest.stairs) if (a.stairs[id]) model.arch.stairs[prefix + id] = copy(a.stairs[id]);
+  for (const id of largest.ceilings) if (a.ceilings[id]) model.arch.ceilings[prefix + id] = copy(a.ceilings[id]);
+  for (const id of largest.floors) if (a.slabs[id]) model.arch.slabs[prefix + id] = copy(a.slabs[id]);
+  for (const id of largest.other_objects) if (a.other_objects[id]) model.arch.other_objects[prefix + id] = copy(a.other_objects[id]);
+  const id = storey.id;
   storey.number = 10 + Object.keys(model.arch.storeys).length;
   storey.name = `${path.basename(file)} ${largest.name}`;
   model.arch.storeys[id] = storey;
