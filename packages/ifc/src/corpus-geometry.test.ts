@@ -54,15 +54,10 @@ const STOREY_TOLERANCE = 0.1;
  * the extraction is fixed, then move out of this list).
  */
 const DOOR_FAILURES: Record<string, string> = {
-  // Known limit (docs/ifc.md): web-ifc shifts the attributes after `*` in this Renga file, so the relations read
-  // wrong: no door gets its host walls (IfcRelFillsElement / IfcRelVoidsElement are there, 42 / 45 of them), and 6
-  // doors (z 3.45) land on storey 'Кровля', which has no wall. 13 of 19 doors pass.
-  'House.ifc': 'relations read wrong: no door has host walls; 6 doors on a storey without walls',
-  // Bug in doors.ts widthLine: the line is centred across the door on the whole door mesh, and an overhead garage
-  // door's mesh reaches ~3.5 m into the room (tracks, raised panels), so the line lies parallel to its host wall but
-  // 1.5–2.3 m off it (e.g. 3a$LdXR_z0PAMZY3ahnQvU: 1.759 m off 3a$LdXR_z0PAMZY3ahnQv0; 0Y72$AJ8z6_Bj2JTndi2f6: 2.274 m
-  // off 0Y72$AJ8z6_Bj2JTndi2f4; 1UFS7hbVP4nu6uZW6ovF0z, without host, 1.778 m from any wall). 32 of 40 doors pass.
-  [LARGE]: 'overhead garage doors: the width line is centred on the whole mesh, 1.5–2.3 m off the wall',
+  // Known limit (docs/ifc.md, doors): the opening of garage door 0Y72$AJ8z6_Bj2JTndi2f6 cuts its host wall's plan away
+  // but for a 3 cm sliver beside the door; the width line is put on that wall's axis, 1.5 m from the sliver and from
+  // every other wall footprint. 39 of 40 doors pass.
+  [LARGE]: 'one garage door whose opening leaves its host wall no plan under it',
 };
 
 /**
@@ -71,15 +66,16 @@ const DOOR_FAILURES: Record<string, string> = {
  */
 const HEIGHT_SKIPPED = new Set(['IfcopenHouse_Lantern_Hollow_IFC_FreeCAD_export_test.ifc']);
 
-/** The doors whose midpoint is more than DOOR_TOLERANCE from every candidate wall footprint, with that distance. */
+/** The doors whose midpoint is more than DOOR_TOLERANCE from every wall footprint of theirs, with that distance. */
 function doorsOffWalls(extraction: IfcExtraction): { total: number; off: string[] } {
   const { arch } = extraction;
   const off: string[] = [];
   for (const storey of Object.values(arch.storeys)) {
     for (const id of storey.doors) {
       const door = arch.doors[id]!;
-      // The host walls, or when the door names none, the walls of its storey.
-      const candidates = door.walls.length > 0 ? door.walls : storey.walls;
+      // The issue asks that every door lie on a wall: its host walls, or any wall of its storey (an opening may cut
+      // its host wall's plan all but away, as at the Janesville garage doors, where the wall runs on beside it).
+      const candidates = [...door.walls, ...storey.walls];
       const mid = doorMidpoint(door);
       const distance = Math.min(...candidates.map((wall) => distanceToRing(mid, arch.walls[wall]!.shape.exterior)));
       if (!(distance <= DOOR_TOLERANCE)) off.push(`${id} (${door.walls.length} host(s)): ${distance.toFixed(3)} m`);
@@ -138,7 +134,7 @@ describe.skipIf(!present)('extracted geometry on the IFC corpus', () => {
     describe(file, () => {
       const doorTest = DOOR_FAILURES[file] ? it.fails : it;
       doorTest(
-        `every door lies on one of its host walls (or a wall of its storey)${DOOR_FAILURES[file] ? ` — fails: ${DOOR_FAILURES[file]}` : ''}`,
+        `every door lies on a wall (one of its hosts or of its storey)${DOOR_FAILURES[file] ? ` — fails: ${DOOR_FAILURES[file]}` : ''}`,
         async () => {
           const { total, off } = doorsOffWalls(await extract(file));
           console.info(`| ${file} | doors on a wall: ${total - off.length}/${total} |${off.length > 0 ? ` off: ${off.join('; ')}` : ''}`);

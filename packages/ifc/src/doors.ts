@@ -1,6 +1,7 @@
 /** Doors: the width line in plan, swing, exterior flag and host walls. */
 import { IFCDOOR, IFCDOORSTANDARDCASE, IFCRELFILLSELEMENT, IFCRELVOIDSELEMENT } from 'web-ifc';
-import type { Door, DoorOpType, Point3 } from '@edrf/model';
+import type { Door, DoorOpType, Point3, Wall } from '@edrf/model';
+import { acrossShiftOntoWall, type DoorFrame } from './door-snap.js';
 import type { ExtractContext } from './context.js';
 import { line, objectTransform } from './context.js';
 import { pointsWithParts } from './element-shape.js';
@@ -28,6 +29,15 @@ export function doorOpType(operation: string): DoorOpType {
   }
 }
 
+/**
+ * The swing as seen from above. IFC gives the operation in the door's own frame; a placement whose Z axis points down
+ * (a door placed upside down, as some tools mirror doors) shows that frame mirrored in plan, so left and right swap.
+ */
+export function swingInPlan(opType: DoorOpType, zAxisDown: boolean): DoorOpType {
+  if (!zAxisDown) return opType;
+  return opType === 'SwingLeft' ? 'SwingRight' : opType === 'SwingRight' ? 'SwingLeft' : opType;
+}
+
 /** Door express id -> express ids of the elements its opening voids (IfcRelFillsElement, IfcRelVoidsElement). */
 function hostsByDoor(ctx: ExtractContext): Map<number, number[]> {
   const wallsByOpening = new Map<number, number[]>();
@@ -51,15 +61,18 @@ function hostsByDoor(ctx: ExtractContext): Map<number, number[]> {
 const round = (v: number): number => Math.round(v * 1e5) / 1e5;
 
 /**
- * The width line: along the door placement's X axis, centred on the door mesh's extent along that axis and across
- * it, as long as OverallWidth (or the mesh extent when OverallWidth is missing or larger than the mesh). Without a mesh: from the placement origin along
+ * The width line: along the door placement's X axis, centred on the door mesh's extent along that axis, as long as
+ * OverallWidth (or the mesh extent when OverallWidth is missing or larger than the mesh), and across it in the middle
+ * of the wall (of `walls`) the mesh reaches into, else of the mesh. Without a mesh: from the placement origin along
  * X for OverallWidth. left is the end with the smaller X-axis coordinate; both points are at the door's lowest Z.
  */
 function widthLine(
   ctx: ExtractContext,
   expressID: number,
   width: number | undefined,
-): { left: Point3; right: Point3; minZ: number } | undefined {
+  walls: readonly Wall[],
+  hosts: boolean,
+): { left: Point3; right: Point3; minZ: number; zAxisDown: boolean } | undefined {
   const l = line(ctx, expressID);
   if (!l) return undefined;
   const m = objectTransform(ctx, l);
@@ -93,27 +106,50 @@ function widthLine(
     to = from + w;
     across = (side0 + side1) / 2;
     z = mesh.minZ;
+    const middle = (from + to) / 2;
+    const frame: DoorFrame = {
+      center: [ox - ay * across + ax * middle, oy + ax * across + ay * middle],
+      across: [-ay, ax],
+      halfWidth: (to - from) / 2,
+      reach: [side0 - across, side1 - across],
+      minZ: mesh.minZ,
+      maxZ: mesh.maxZ,
+    };
+    across += acrossShiftOntoWall(frame, walls, hosts);
   }
   if (!(to > from) || !Number.isFinite(from + to + z + across)) return undefined;
-  // The line runs through the middle of the door's thickness (the middle of its mesh across the X axis).
+  // The line runs through the middle of the wall's thickness where the door is (door-snap.ts), else of the door's.
   const cx = ox - ay * across;
   const cy = oy + ax * across;
   return {
     left: [round(cx + ax * from), round(cy + ay * from), round(z)],
     right: [round(cx + ax * to), round(cy + ay * to), round(z)],
     minZ: z,
+    zAxisDown: (m[10] ?? 1) < 0,
   };
 }
 
-export function readDoors(ctx: ExtractContext, props: Properties, wallIds: ReadonlyMap<number, string>): Placed<Door>[] {
+/**
+ * The doors, with `walls` the walls read from the file by express id: a door's host walls are those its opening
+ * voids, and its width line is put on one of them, or on any wall its mesh reaches into when it has none.
+ */
+export function readDoors(ctx: ExtractContext, props: Properties, walls: ReadonlyMap<number, Wall>): Placed<Door>[] {
+  const allWalls = [...walls.values()];
   const hosts = hostsByDoor(ctx);
   const doors: Placed<Door>[] = [];
   let skipped = 0;
   for (const expressID of [...idsOfType(ctx.api, ctx.modelID, IFCDOOR), ...idsOfType(ctx.api, ctx.modelID, IFCDOORSTANDARDCASE)]) {
     const l = line(ctx, expressID);
     const widthAttr = num(l?.OverallWidth);
+    const hostWalls = [...new Set((hosts.get(expressID) ?? []).map((id) => walls.get(id)).filter((wall) => wall !== undefined))];
     const geometry = l
-      ? widthLine(ctx, expressID, widthAttr !== undefined && widthAttr > 0 ? widthAttr * ctx.scale : undefined)
+      ? widthLine(
+          ctx,
+          expressID,
+          widthAttr !== undefined && widthAttr > 0 ? widthAttr * ctx.scale : undefined,
+          hostWalls.length > 0 ? hostWalls : allWalls,
+          hostWalls.length > 0,
+        )
       : undefined;
     if (!l || !geometry) {
       skipped++;
@@ -122,7 +158,6 @@ export function readDoors(ctx: ExtractContext, props: Properties, wallIds: Reado
     const typeObject = props.typeObject(expressID);
     const operation = str(l.OperationType) || str(typeObject?.OperationType);
     const globalId = str(l.GlobalId);
-    const walls = [...new Set((hosts.get(expressID) ?? []).map((id) => wallIds.get(id)).filter((id): id is string => id !== undefined))];
     doors.push({
       expressID,
       minZ: geometry.minZ,
@@ -131,10 +166,10 @@ export function readDoors(ctx: ExtractContext, props: Properties, wallIds: Reado
         global_id: globalId,
         name: str(l.Name),
         exterior: bool(props.value(expressID, 'Pset_DoorCommon', 'IsExternal')) ?? false,
-        op_type: doorOpType(operation),
+        op_type: swingInPlan(doorOpType(operation), geometry.zAxisDown),
         left: geometry.left,
         right: geometry.right,
-        walls,
+        walls: hostWalls.map((wall) => wall.id),
       },
     });
   }

@@ -16,6 +16,7 @@ import { spatialParents } from './spatial.js';
 import { readBuildings, readStoreys } from './storeys.js';
 import { readLengthUnit } from './units.js';
 import { MeshReader } from './mesh.js';
+import { starsAsUnset } from './stars.js';
 
 /** The steps an import reports (P§4 upload protocol). */
 export type ImportStep = 'ifc_parse' | 'ifc_diff' | 'ifc_process';
@@ -56,7 +57,7 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
   const [clipper, api] = await Promise.all([loadClipper(), initApi()]);
   let modelID: number | undefined;
   try {
-    modelID = api.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
+    modelID = api.OpenModel(starsAsUnset(bytes), { COORDINATE_TO_ORIGIN: false });
     if (modelID < 0) throw new Error('web-ifc could not open the file');
     progress(0.1);
     const unit = readLengthUnit(api, modelID, bytes);
@@ -97,11 +98,12 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
     const props = new Properties(ctx);
     const walls = readWalls(ctx, props);
     put(arch.walls, 'walls', walls);
-    const wallIds = new Map(walls.filter((w) => arch.walls[w.item.id] === w.item).map((w) => [w.expressID, w.item.id]));
+    const wallItems = new Map(walls.filter((w) => arch.walls[w.item.id] === w.item).map((w) => [w.expressID, w.item]));
+    const wallIds = new Map([...wallItems].map(([expressID, wall]) => [expressID, wall.id]));
     progress(0.6);
 
     put(arch.wall_openings, 'wall_openings', readOpenings(ctx, wallIds));
-    put(arch.doors, 'doors', readDoors(ctx, props, wallIds));
+    put(arch.doors, 'doors', readDoors(ctx, props, wallItems));
     progress(0.7);
     put(arch.slabs, 'floors', readSlabs(ctx));
     put(arch.stairs, 'stairs', readStairs(ctx));

@@ -194,8 +194,25 @@ describe.skipIf(!present || !fs.existsSync(path.join(corpus, FZK)))(`re-import o
     for (const d of Object.values(arch.doors)) expect(d.walls).not.toContain(wall);
     for (const o of Object.values(arch.wall_openings)) expect(o.wall_id).not.toBe(wall);
     for (const s of Object.values(arch.storeys)) expect(s.walls).not.toContain(wall);
+    // A door without its wall sits by its own mesh instead of mid-wall (door-snap.ts): its line moves across itself,
+    // by less than the wall was thick, and not along.
+    for (const d of hosted) {
+      const now = arch.doors[d.id]!;
+      const [ux, uy] = [d.right[0] - d.left[0], d.right[1] - d.left[1]];
+      const length = Math.hypot(ux, uy);
+      const [mx, my] = [
+        (now.left[0] + now.right[0] - d.left[0] - d.right[0]) / 2,
+        (now.left[1] + now.right[1] - d.left[1] - d.right[1]) / 2,
+      ];
+      expect(Math.abs((mx * ux + my * uy) / length)).toBeLessThan(1e-4);
+      expect(Math.hypot(mx, my)).toBeLessThan(0.5);
+      expect(Math.hypot(now.right[0] - now.left[0], now.right[1] - now.left[1])).toBeCloseTo(length, 4);
+    }
     let expected = archWith(model.arch, 'walls', wall);
-    for (const d of hosted) expected = archWith(expected, 'doors', d.id, { ...d, walls: d.walls.filter((w) => w !== wall) });
+    for (const d of hosted) {
+      const now = arch.doors[d.id]!;
+      expected = archWith(expected, 'doors', d.id, { ...d, walls: d.walls.filter((w) => w !== wall), left: now.left, right: now.right });
+    }
     for (const o of voided) expected = archWith(expected, 'wall_openings', o.id);
     const gone = new Set([wall, ...voided.map((o) => o.id)]);
     for (const s of Object.values(expected.storeys)) {

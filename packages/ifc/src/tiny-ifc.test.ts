@@ -1,7 +1,7 @@
 /** Extraction from a small IFC4 file written here as STEP text, so these tests run without the corpus. */
 import { describe, expect, test } from 'vitest';
 import { polygonArea, validateModelPart } from '@edrf/model';
-import { doorOpType } from './doors.js';
+import { doorOpType, swingInPlan } from './doors.js';
 import { extractIfc } from './index.js';
 import { roomTypeFromName } from './room-type.js';
 import { lengthUnitFromText } from './units.js';
@@ -86,6 +86,13 @@ describe('helpers', () => {
     expect(doorOpType('DOUBLE_DOOR_SINGLE_SWING')).toBe('DoubleSwing');
     expect(doorOpType('SLIDING_TO_LEFT')).toBe('Other');
     expect(doorOpType('')).toBe('Other');
+  });
+
+  test('a door placed with its Z axis down swings the other way in plan', () => {
+    expect(swingInPlan('SwingLeft', true)).toBe('SwingRight');
+    expect(swingInPlan('SwingRight', true)).toBe('SwingLeft');
+    expect(swingInPlan('DoubleSwing', true)).toBe('DoubleSwing');
+    expect(swingInPlan('SwingLeft', false)).toBe('SwingLeft');
   });
 
   test('length units from STEP text', () => {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { starsAsUnset } from './stars.js';
+
+const text = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+describe('starsAsUnset', () => {
+  it('reads * attributes as $, and leaves the caller’s bytes alone', () => {
+    const original = bytes("#5982= IFCDOOR('1rU5',#5,*,*,*,#5987,#6054,*,2500.,3000.);\n#1=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);\n");
+    const fixed = starsAsUnset(original);
+    expect(text(fixed)).toBe("#5982= IFCDOOR('1rU5',#5,$,$,$,#5987,#6054,$,2500.,3000.);\n#1=IFCSIUNIT($,.LENGTHUNIT.,$,.METRE.);\n");
+    expect(text(original)).toContain('#5,*,*,*');
+  });
+
+  it('keeps * inside strings and where it is not a whole attribute', () => {
+    const original = bytes("#1=IFCWALL('a,*,b',#5,'it''s *',$);\n#2=IFCTEXT('x*y');\n/* comment */\n");
+    expect(starsAsUnset(original)).toBe(original);
+  });
+
+  it('answers the same bytes when there is nothing to change', () => {
+    const original = bytes('#1=IFCPROJECT($,$);\n');
+    expect(starsAsUnset(original)).toBe(original);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Some exporters (Renga, in House.ifc) write `*` for attributes they leave unset, where STEP wants `$` (`*` is only
+ * for derived attributes). web-ifc drops `*` tokens, so every later attribute of the entity moves one place left:
+ * relations lose their ends (no door gets a host wall), openings and stairs lose their placements, doors their
+ * operation type. Reading `*` as `$` gives each attribute its place back; for a derived attribute, which web-ifc
+ * does not read, `$` is as good.
+ */
+const STAR = 0x2a;
+const DOLLAR = 0x24;
+const QUOTE = 0x27;
+const NEWLINE = 0x0a;
+const OPEN = 0x28;
+const CLOSE = 0x29;
+const COMMA = 0x2c;
+const SPACE = 0x20;
+
+const separates = (c: number | undefined, ...allowed: number[]) => c !== undefined && (c === SPACE || allowed.includes(c));
+
+/** The bytes with every `*` attribute read as `$`: a copy when there is one, else the bytes themselves. */
+export function starsAsUnset(bytes: Uint8Array): Uint8Array {
+  let out: Uint8Array | undefined;
+  for (let i = bytes.indexOf(STAR); i >= 0; i = bytes.indexOf(STAR, i + 1)) {
+    if (!separates(bytes[i - 1], COMMA, OPEN) || !separates(bytes[i + 1], COMMA, CLOSE)) continue;
+    // Inside a string when an odd number of quotes precede it on its line ('' inside a string counts twice).
+    const lineStart = bytes.lastIndexOf(NEWLINE, i) + 1;
+    let quotes = 0;
+    for (let j = lineStart; j < i; j++) if (bytes[j] === QUOTE) quotes++;
+    if (quotes % 2 === 1) continue;
+    out ??= bytes.slice();
+    out[i] = DOLLAR;
+  }
+  return out ?? bytes;
+}
