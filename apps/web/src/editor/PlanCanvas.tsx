@@ -4,7 +4,7 @@ import { PointerGesture } from './gestures';
 import { HitIndex, itemsInScreenRect } from './hit-test';
 import type { LayerVisibility, PlanScene } from './plan-scene';
 import { buildLayerPaths, drawPlan, selectedItems, type PlanLayerPaths, type PlanOverlay } from './render';
-import { editMove, editPress, editRelease, type RoomEdit } from './room-edit';
+import { closesDrawing, editMove, editPress, editRelease, type RoomEdit } from './room-edit';
 import { rulerClick, rulerMove, type RulerState } from './ruler';
 import { fitBounds, toWorld, viewForKey, viewForWheel, panBy, type Viewport } from './viewport';
 import './editor.css';
@@ -32,6 +32,8 @@ export interface PlanCanvasProps {
   onRuler: (state: RulerState) => void;
   roomEdit: RoomEdit | null;
   onRoomEdit: (edit: RoomEdit) => void;
+  /** Drawing a room: a press on its first corner closes it (as Enter does). */
+  onRoomClose: () => void;
   /** A click on the plan: the item under it (null: none), with shift, and whether it ended a double click. */
   onClick: (ref: ItemRef | null, shift: boolean, double: boolean, at: Point2) => void;
   onBox: (refs: ItemRef[], shift: boolean) => void;
@@ -164,8 +166,10 @@ export function PlanCanvas(props: PlanCanvasProps) {
     const [x, y] = local(event);
     const main = event.button === 0;
     if (main && roomEdit) {
-      props.onRoomEdit(editPress(roomEdit, world(x, y), HANDLE_TOLERANCE_PX / view.current.scale));
+      const tolerance = HANDLE_TOLERANCE_PX / view.current.scale;
       gesture.current.cancel();
+      if (closesDrawing(roomEdit, world(x, y), tolerance)) return props.onRoomClose();
+      props.onRoomEdit(editPress(roomEdit, world(x, y), tolerance));
       return;
     }
     gesture.current.down({ x, y, time: event.timeStamp, button: event.button, shift: event.shiftKey });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editMove, editOutline, editPress, editRelease, editRemovePoint, startDraw, startShapeEdit } from './room-edit';
+import { closesDrawing, editMove, editOutline, editPress, editRelease, editRemovePoint, startDraw, startShapeEdit } from './room-edit';
 import { rect } from './test-arch';
 
 describe('drawing a room', () => {
@@ -9,6 +9,19 @@ describe('drawing a room', () => {
     edit = editMove(edit, [5, 5]);
     expect(editOutline(edit)).toEqual(rect(0, 0, 2, 2));
     expect(editOutline(editRemovePoint(edit))).toEqual(rect(0, 0, 2, 2).slice(0, 3));
+  });
+});
+
+describe('closing a drawn room', () => {
+  it('a press on the first corner closes an outline of at least 3 corners', () => {
+    let edit = startDraw();
+    edit = editPress(edit, [0, 0], 0.1);
+    edit = editPress(edit, [2, 0], 0.1);
+    expect(closesDrawing(edit, [0.05, 0], 0.1)).toBe(false);
+    edit = editPress(edit, [2, 2], 0.1);
+    expect(closesDrawing(edit, [0.05, 0], 0.1)).toBe(true);
+    expect(closesDrawing(edit, [0.5, 0], 0.1)).toBe(false);
+    expect(closesDrawing(startShapeEdit('k', rect(0, 0, 1, 1)), [0, 0], 0.1)).toBe(false);
   });
 });
 

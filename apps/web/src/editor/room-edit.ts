@@ -29,6 +29,12 @@ function closestOnSegment(p: Point2, a: Point2, b: Point2): { point: Point2; dis
   return { point, distance: distance(p, point) };
 }
 
+/** Drawing a room with at least 3 corners: a press on the first corner closes the outline. */
+export function closesDrawing(edit: RoomEdit, point: Point2, tolerance: number): boolean {
+  const first = edit.points[0];
+  return edit.mode === 'draw' && edit.points.length >= 3 && first !== undefined && distance(first, point) <= tolerance;
+}
+
 /** The pointer pressed at `point` (tolerance: metres that count as 'on' a corner or edge). */
 export function editPress(edit: RoomEdit, point: Point2, tolerance: number): RoomEdit {
   if (edit.mode === 'draw') return { ...edit, points: [...edit.points, point], cursor: point };

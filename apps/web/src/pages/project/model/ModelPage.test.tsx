@@ -52,6 +52,12 @@ describe('the model page', () => {
     expect(storeyButtons()[1]!.getAttribute('aria-current')).toBe('true');
   });
 
+  it('the legend names the room types on the shown storey', () => {
+    setup();
+    const legend = within(screen.getByRole('list', { name: 'Room types' }));
+    expect(legend.getAllByRole('listitem').map((li) => li.textContent?.trim())).toEqual(['Other', 'Kitchen']);
+  });
+
   it('a storey from the address is shown, and picking one selects it for its properties', () => {
     const { router } = setup('/project/p1/model?storey=s1');
     expect(storeyButtons()[0]!.getAttribute('aria-current')).toBe('true');

@@ -1,9 +1,10 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { polygonArea, type Arch, type ItemRef, type Model, type Point2 } from '@edrf/model';
+import { ROOM_TYPES, polygonArea, type Arch, type ItemRef, type Model, type Point2 } from '@edrf/model';
 import { toast } from '../../../app/overlay/alerts';
 import { checkRoomShape } from '../../../editor/geometry-client';
 import { PlanCanvas, type PlanCanvasHandle } from '../../../editor/PlanCanvas';
+import { roomFill } from '../../../editor/palette';
 import { DEFAULT_LAYERS, TOGGLE_LAYERS, buildPlanScene, refKey, storeysTopDown, type LayerVisibility } from '../../../editor/plan-scene';
 import { editOutline, editRemovePoint, startDraw, startShapeEdit, type RoomEdit } from '../../../editor/room-edit';
 import { INVALID_ROOM_SHAPE, INVALID_ROOM_SHAPE_MS } from '../../../editor/room-shape';
@@ -60,6 +61,11 @@ export function ModelPage() {
   const scene = useMemo(() => buildPlanScene(arch, storeyId ?? ''), [arch, storeyId]);
   const selectedKeys = useMemo(() => (selection.kind === 'items' ? selection.items.map(refKey) : []), [selection]);
   const tiles = storeyId ? (model.config.report_tiles[storeyId] ?? []) : [];
+  // The legend: the room types on the shown storey, in the order of the type list.
+  const roomTypes = useMemo(() => {
+    const present = new Set(scene.items.flatMap((item) => (item.roomType ? [item.roomType] : [])));
+    return ROOM_TYPES.filter((type) => present.has(type));
+  }, [scene]);
 
   const replaceModel = (next: Model) => store.replaceModel(next, page);
 
@@ -176,6 +182,18 @@ export function ModelPage() {
             </label>
           ))}
         </fieldset>
+        {roomTypes.length > 0 && (
+          <>
+            <h2 className="side-title">Room types</h2>
+            <ul className="room-legend" aria-label="Room types">
+              {roomTypes.map((type) => (
+                <li key={type}>
+                  <span className="swatch" style={{ background: roomFill(type) }} /> {type}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         <button
           type="button"
           className={selection.kind === 'model' ? 'btn btn-small active' : 'btn btn-small'}
@@ -260,6 +278,7 @@ export function ModelPage() {
             onRuler={setRuler}
             roomEdit={roomEdit}
             onRoomEdit={setRoomEdit}
+            onRoomClose={() => void applyRoomEdit()}
             onClick={(ref, shift, double, at) => {
               setSelection((current) => clickSelect(pruneSelection(current, model), ref, shift));
               setInfo(double && ref ? { ref, at } : null);
