@@ -17,31 +17,50 @@ export function roomLowerBound(grid: RoomGrid, radius: number, maxArea: number):
 }
 
 /**
- * Greedy packing: the room's corners first, then grid points in sweep order, each kept when it is
- * more than 2r from every point kept. Straight-line distance is never more than the distance
- * inside the room, so the points are pairwise far apart inside the room too; in non-convex rooms
- * the exact inside distance is used for pairs that are close in a straight line.
+ * Greedy packing by farthest-first traversal: start at the room point farthest from the centroid,
+ * then keep taking the candidate (room corners and grid points) farthest from all points taken,
+ * while it is more than 2r from each. Straight-line distance is never more than the distance inside
+ * the room, so straight-line far is far; in non-convex rooms a pair that is close in a straight line
+ * is measured exactly inside the room.
  */
 export function packingBound(grid: RoomGrid, radius: number): number {
   if (!(radius > 0)) return 1;
   const limit = 2 * radius;
   const candidates: Pt[] = grid.rings[0]!.map((p) => [p[0], p[1]] as Pt);
-  const stride = Math.max(1, Math.floor(grid.cells.length / 3000));
+  const most = grid.convex ? 3000 : 600;
+  const stride = Math.max(1, Math.floor(grid.cells.length / most));
   for (let k = 0; k < grid.cells.length; k += stride) {
     const c = grid.cells[k]!;
     candidates.push([grid.repX[c]!, grid.repY[c]!]);
   }
   const geodesic = grid.convex ? undefined : new Geodesic(grid.rings);
-  const kept: { p: Pt; distance?: (q: Pt) => number }[] = [];
+  let cx = 0;
+  let cy = 0;
   for (const p of candidates) {
-    const far = kept.every((k) => {
-      const straight = Math.hypot(p[0] - k.p[0], p[1] - k.p[1]);
-      if (straight > limit) return true;
-      if (!geodesic || straight < limit / 3) return false;
-      k.distance ??= geodesic.fromSource(k.p);
-      return k.distance(p) > limit;
-    });
-    if (far) kept.push({ p });
+    cx += p[0];
+    cy += p[1];
   }
-  return Math.max(1, kept.length);
+  cx /= candidates.length;
+  cy /= candidates.length;
+  let first = 0;
+  candidates.forEach((p, i) => {
+    if (Math.hypot(p[0] - cx, p[1] - cy) > Math.hypot(candidates[first]![0] - cx, candidates[first]![1] - cy)) first = i;
+  });
+  const nearest = new Float64Array(candidates.length).fill(Infinity);
+  let count = 0;
+  let next = first;
+  while (next >= 0) {
+    count++;
+    const p = candidates[next]!;
+    const inside = geodesic?.fromSource(p);
+    let best = -1;
+    candidates.forEach((q, i) => {
+      let d = Math.hypot(q[0] - p[0], q[1] - p[1]);
+      if (inside && d <= limit && d > limit / 3 && nearest[i]! > limit) d = inside(q);
+      if (d < nearest[i]!) nearest[i] = d;
+      if (nearest[i]! > limit && (best < 0 || nearest[i]! > nearest[best]!)) best = i;
+    });
+    next = best;
+  }
+  return Math.max(1, count);
 }

@@ -11,6 +11,7 @@ import {
 import { cellAt } from './cover.js';
 import { Geodesic } from '../geometry/geodesic.js';
 import { obstacleDistanceAt, type RoomGrid } from './grid.js';
+import { bestStrips, extent, type Strip } from './strip-plan.js';
 
 /** Where a new unit may stand: inside the room, away from its walls and from obstacles (air inlets). */
 export interface Siting {
@@ -39,70 +40,53 @@ export interface Piece {
  * that fails is halved. The strip count and direction giving the fewest units win.
  */
 export function stripPlacement(grid: RoomGrid, radius: number, maxArea: number, siting: Siting): Piece[] | undefined {
-  const rings = grid.rings;
-  const theta = mainDirection(rings[0]!);
-  const reach = radius;
-  if (reach <= 0) return undefined;
-  const plans: { count: number; angle: number; nx: number }[] = [];
-  for (const angle of [theta, theta + Math.PI / 2]) {
-    const rotated = rings[0]!.map((p) => rotate(p, -angle));
-    const [u0, u1] = extent(rotated, 0);
-    const width = u1 - u0;
-    const nxMin = Math.max(1, Math.ceil(width / (2 * reach) - 1e-9));
-    for (let nx = nxMin; nx <= nxMin + 14; nx++) {
-      const w = width / nx;
-      const pieceLength = maxPieceLength(w, reach, maxArea);
-      if (!(pieceLength > 0)) continue;
-      let count = 0;
-      for (let k = 0; k < nx; k++) {
-        const strip = clipStrip(rotated, u0 + k * w, u0 + (k + 1) * w);
-        if (strip.length < 3) continue;
-        const [v0, v1] = extent(strip, 1);
-        count += Math.max(1, Math.ceil((v1 - v0) / pieceLength - 1e-9));
-      }
-      plans.push({ count, angle, nx });
-    }
-  }
-  plans.sort((a, b) => a.count - b.count);
+  if (!(radius > 0)) return undefined;
+  const plans = directions(grid.rings[0]!)
+    .flatMap((angle) => {
+      const rotated = grid.rings.map((ring) => ring.map((p) => rotate(p, -angle)));
+      const plan = bestStrips(rotated, radius, maxArea);
+      return plan ? [{ ...plan, angle, rotated }] : [];
+    })
+    .sort((a, b) => a.count - b.count);
   let best: Piece[] | undefined;
-  for (const plan of plans.slice(0, 4)) {
+  for (const plan of plans.slice(0, 3)) {
     if (best && plan.count >= best.length) break;
-    const pieces = buildPlan(grid, plan.angle, plan.nx, reach, radius, maxArea, siting);
+    const pieces = buildPlan(grid, plan.angle, plan.rotated, plan.strips, radius, siting);
     if (pieces && (!best || pieces.length < best.length)) best = pieces;
   }
   return best;
 }
 
-function maxPieceLength(w: number, reach: number, maxArea: number): number {
-  if (w / 2 >= reach) return 0;
-  return Math.min(maxArea / w, 2 * Math.sqrt(reach * reach - (w * w) / 4));
-}
-
-function buildPlan(grid: RoomGrid, angle: number, nx: number, reach: number, radius: number, maxArea: number, siting: Siting) {
-  const rings = grid.rings;
-  const rotated = rings.map((ring) => ring.map((p) => rotate(p, -angle)));
-  const [u0, u1] = extent(rotated[0]!, 0);
-  const w = (u1 - u0) / nx;
-  const pieceLength = maxPieceLength(w, reach, maxArea);
+function buildPlan(grid: RoomGrid, angle: number, rotated: Pt[][], strips: Strip[], radius: number, siting: Siting): Piece[] | undefined {
   const pieces: Piece[] = [];
   const inside = grid.convex ? undefined : new Inside(grid.rings, rotated);
-  for (let k = 0; k < nx; k++) {
-    const a = u0 + k * w;
-    const b = a + w;
-    const strip = clipStrip(rotated[0]!, a, b);
-    if (strip.length < 3) continue;
-    const [v0, v1] = extent(strip, 1);
-    const m = Math.max(1, Math.ceil((v1 - v0) / pieceLength - 1e-9));
-    const step = (v1 - v0) / m;
-    for (let i = 0; i < m; i++) {
-      const ok = placePiece(grid, rotated, angle, [a, b, v0 + i * step, v0 + (i + 1) * step], radius, siting, inside, pieces, 0);
-      if (!ok) return undefined;
+  for (const { a, b, stretches, pieceLength } of strips) {
+    for (const [v0, v1] of stretches) {
+      const m = Math.max(1, Math.ceil((v1 - v0) / pieceLength - 1e-9));
+      const step = (v1 - v0) / m;
+      for (let i = 0; i < m; i++) {
+        const ok = placePiece(grid, rotated, angle, [a, b, v0 + i * step, v0 + (i + 1) * step], radius, siting, inside, pieces, 0);
+        if (!ok) return undefined;
+      }
     }
   }
   return pieces;
 }
 
 type Rect = [number, number, number, number];
+
+/** Where in a piece's extent a unit may go, as fractions, in the order tried. */
+const PLACES: readonly (readonly [number, number])[] = [
+  [0.5, 0.5],
+  [0.35, 0.5],
+  [0.65, 0.5],
+  [0.5, 0.35],
+  [0.5, 0.65],
+  [0.3, 0.3],
+  [0.7, 0.3],
+  [0.3, 0.7],
+  [0.7, 0.7],
+];
 
 /** Places a unit for the piece of the room inside rect (rotated frame); halves the piece when one unit cannot cover it. */
 function placePiece(
@@ -128,20 +112,23 @@ function placePiece(
   if (netArea < 1e-6) return true;
   const [x0, x1] = extent(exterior, 0);
   const [y0, y1] = extent(exterior, 1);
-  const middle: Pt = [(x0 + x1) / 2, (y0 + y1) / 2];
   // A convex piece without holes holds the straight line from a unit inside it to any of its
   // points, so the distance inside the room is the straight one and the corners decide exactly.
   const simple = interiors.length === 0 && ringIsConvex(exterior);
-  const at = siteFor(grid, rotate(middle, angle), siting);
-  const local = at && rotate(at, -angle);
-  const straight = !inside || (simple && local !== undefined && pointInRing(local[0], local[1], exterior));
-  const reached =
-    at &&
-    local &&
-    (straight
+  const reaches = (at: Pt) => {
+    const local = rotate(at, -angle);
+    const straight = !inside || (simple && pointInRing(local[0], local[1], exterior));
+    return straight
       ? exterior.every((p) => Math.hypot(p[0] - local[0], p[1] - local[1]) <= radius + 1e-9)
-      : inside.reaches(at, rect, [exterior, ...interiors], radius, angle));
-  if (at && reached) {
+      : inside.reaches(at, rect, [exterior, ...interiors], radius, angle);
+  };
+  // The middle first; where it is taken (a hole, an inlet, a wall), other points of the piece.
+  const tried = new Set<string>();
+  for (const [fx, fy] of PLACES) {
+    const at = siteFor(grid, rotate([x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)], angle), siting);
+    if (!at || tried.has(`${at[0]},${at[1]}`)) continue;
+    tried.add(`${at[0]},${at[1]}`);
+    if (!reaches(at)) continue;
     out.push({
       at,
       shape: { exterior: exterior.map((p) => rotate(p, angle)), interiors: interiors.map((hole) => hole.map((p) => rotate(p, angle))) },
@@ -175,13 +162,15 @@ function siteFor(grid: RoomGrid, p: Pt, siting: Siting): Pt | undefined {
   return cell >= 0 ? [grid.repX[cell]!, grid.repY[cell]!] : undefined;
 }
 
-/** Sample spacing of the inside-distance check of pieces that are not convex. */
-const SAMPLE = 0.2;
+/** Sample spacing of the inside-distance check of pieces that are not convex, and the finest it refines to. */
+const SAMPLE = 0.4;
+const FINEST = 0.0125;
 
 /**
- * Distances inside a non-convex room, exact (around corners, Geodesic), checked on points of the
- * piece every SAMPLE metres and its corners; every piece point is within SAMPLE/√2 of a sample,
- * which the check allows for.
+ * Distances inside a non-convex room, exact (around corners, Geodesic). The piece's corners are
+ * checked as they are; its area on squares of SAMPLE: a square whose centre is within
+ * radius − (half its diagonal) reaches all its points (a point moves the distance by no more than
+ * it moves), otherwise it is split in four, down to FINEST (where the centre alone decides).
  */
 class Inside {
   private readonly geodesic: Geodesic;
@@ -194,51 +183,70 @@ class Inside {
 
   reaches(at: Pt, [a, b, c, d]: Rect, piece: readonly (readonly Pt[])[], radius: number, angle: number): boolean {
     const distance = this.geodesic.fromSource(at);
-    const limit = radius - SAMPLE * Math.SQRT1_2;
-    const check = (p: Pt) => {
+    const measure = (p: Pt) => {
       const plan = rotate(p, angle);
-      return Math.hypot(plan[0] - at[0], plan[1] - at[1]) <= limit || distance(plan) <= limit;
+      const straight = Math.hypot(plan[0] - at[0], plan[1] - at[1]);
+      return straight > radius ? straight : distance(plan);
     };
-    for (const ring of piece) for (const p of ring) if (!check(p)) return false;
-    for (let u = a + SAMPLE / 2; u < b; u += SAMPLE) {
-      for (let v = c + SAMPLE / 2; v < d; v += SAMPLE) {
-        if (pointInRings(u, v, this.rotated) && !check([u, v])) return false;
+    // The piece's corners that are room points (a rectangle's corner may fall in a hole).
+    const inRoom = (p: Pt) => pointInRings(p[0], p[1], this.rotated) || distanceToRings(p[0], p[1], this.rotated) < 1e-7;
+    for (const ring of piece) for (const p of ring) if (inRoom(p) && measure(p) > radius + 1e-9) return false;
+    const square = (u: number, v: number, size: number): boolean => {
+      const half = size * Math.SQRT1_2;
+      const inRoom = pointInRings(u, v, this.rotated);
+      if (!inRoom) return size <= FINEST || distanceToRings(u, v, this.rotated) > half || quarters(u, v, size);
+      const dist = measure([u, v]);
+      if (dist + half <= radius) return true;
+      if (size <= FINEST) return dist <= radius;
+      return quarters(u, v, size);
+    };
+    const quarters = (u: number, v: number, size: number) => {
+      const q = size / 4;
+      return (
+        square(u - q, v - q, size / 2) && square(u + q, v - q, size / 2) && square(u - q, v + q, size / 2) && square(u + q, v + q, size / 2)
+      );
+    };
+    const nu = Math.max(1, Math.ceil((b - a) / SAMPLE));
+    const nv = Math.max(1, Math.ceil((d - c) / SAMPLE));
+    const size = Math.max((b - a) / nu, (d - c) / nv);
+    for (let i = 0; i < nu; i++) {
+      for (let j = 0; j < nv; j++) {
+        if (!square(a + (i + 0.5) * ((b - a) / nu), c + (j + 0.5) * ((d - c) / nv), size)) return false;
       }
     }
     return true;
   }
 }
 
-/** The direction (radians) of the ring's longest edge: the way most of its walls run. */
-export function mainDirection(ring: Ring): number {
-  let best = 0;
-  let angle = 0;
-  for (let i = 0, n = ring.length; i < n; i++) {
-    const p = ring[i]!;
-    const q = ring[(i + 1) % n]!;
-    const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
-    if (len > best) {
-      best = len;
-      angle = Math.atan2(q[1] - p[1], q[0] - p[0]);
-    }
+/**
+ * Directions (radians) to cut strips along: the two longest differently-directed edges of the
+ * ring (the way most walls run), each also turned 90°, and the plan axes.
+ */
+export function directions(ring: Ring): number[] {
+  const edges = ring
+    .map((p, i) => {
+      const q = ring[(i + 1) % ring.length]!;
+      return { length: Math.hypot(q[0] - p[0], q[1] - p[1]), angle: Math.atan2(q[1] - p[1], q[0] - p[0]) };
+    })
+    .sort((a, b) => b.length - a.length);
+  const out: number[] = [];
+  const add = (angle: number) => {
+    const folded = ((angle % (Math.PI / 2)) + Math.PI / 2) % (Math.PI / 2);
+    if (out.some((a) => Math.abs(a - folded) < 0.02 || Math.abs(a - folded) > Math.PI / 2 - 0.02)) return;
+    out.push(folded, folded + Math.PI / 2);
+  };
+  for (const edge of edges) {
+    add(edge.angle);
+    if (out.length >= 4) break;
   }
-  return angle;
+  add(0);
+  return out;
 }
 
 export const rotate = (p: Pt, angle: number): Pt => {
   const c = Math.cos(angle);
   const s = Math.sin(angle);
   return [p[0] * c - p[1] * s, p[0] * s + p[1] * c];
-};
-
-const extent = (points: readonly Pt[], axis: 0 | 1): [number, number] => {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const p of points) {
-    lo = Math.min(lo, p[axis]);
-    hi = Math.max(hi, p[axis]);
-  }
-  return [lo, hi];
 };
 
 const clipStrip = (ring: readonly Pt[], a: number, b: number): Pt[] => clipRingToHalfPlane(clipRingToHalfPlane(ring, -1, 0, -a), 1, 0, b);

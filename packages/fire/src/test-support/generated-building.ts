@@ -4,7 +4,8 @@ import { makeArch, rect, type DoorSpec, type RoomSpec, type StoreySpec } from '.
 /**
  * A generated office and logistics block for the benchmark: per storey a 185 × 50 m plate with a
  * 3 m corridor along its length, offices of 5 × 6 m and meeting rooms on one side, a large open
- * hall (with an L-shaped annex) on the other, two stairwells and a shaft. 20 storeys of 9,250 m²
+ * hall (with an L-shaped annex) on the other, two stairwells, a shaft and plant rooms at the ends.
+ * 20 storeys of 9,250 m²
  * make 185,000 m².
  */
 export function generatedBuilding(storeys = 20): Arch {
@@ -18,6 +19,12 @@ export function generatedBuilding(storeys = 20): Arch {
     rooms.push({ id: id('stair-w'), exterior: rect(0, 17, 5, 9), type: 'Stairwell', name: 'Stair W' });
     rooms.push({ id: id('stair-e'), exterior: rect(180, 17, 5, 9), type: 'Stairwell', name: 'Stair E' });
     rooms.push({ id: id('shaft'), exterior: rect(0, 26, 5, 3), type: 'Shaft', name: 'Shaft' });
+    rooms.push({ id: id('plant-w'), exterior: rect(0, 0, 5, 17), name: 'Plant W' });
+    rooms.push({ id: id('store-w'), exterior: rect(0, 29, 5, 21), name: 'Store W' });
+    rooms.push({ id: id('plant-e'), exterior: rect(180, 0, 5, 17), name: 'Plant E' });
+    doors.push({ id: id('door-pw'), left: [2, 17], right: [3, 17] });
+    doors.push({ id: id('door-sw'), left: [5, 35], right: [5, 36] });
+    doors.push({ id: id('door-pe'), left: [182, 17], right: [183, 17] });
     doors.push({ id: id('door-w'), left: [5, 21], right: [5, 22] });
     doors.push({ id: id('door-e'), left: [180, 21], right: [180, 22] });
     // South side (y 0..20): offices 5 m wide, 20 m deep split in two (6 m offices and a 14 m room every fourth).

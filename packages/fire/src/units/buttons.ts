@@ -69,11 +69,15 @@ function addForTravel(
   add: (at: Pt) => void,
 ): void {
   const limit = ctx.rules.button_travel_distance - SAMPLE_STEP * Math.SQRT1_2;
+  const travel = new Travel(storey, doors);
   const samples = storey.rooms.flatMap((room) => roomSamples(room).map((point) => ({ room, point })));
+  const sources = onStorey().flatMap((b) => {
+    const room = storey.rooms.find((r) => pointInRings(b.coord[0], b.coord[1], r.rings));
+    return room ? [{ room, point: [b.coord[0], b.coord[1]] as Pt }] : [];
+  });
+  if (sources.length === 0) return;
+  let reach = travel.from(sources);
   for (let round = 0; round < MAX_TRAVEL_ADDITIONS; round++) {
-    const buttons = onStorey().map((b) => [b.coord[0], b.coord[1]] as Pt);
-    if (buttons.length === 0) return;
-    const reach = travelFrom(storey, doors, buttons);
     const far = samples.filter((s) => {
       const d = reach(s.room, s.point);
       return Number.isFinite(d) && d > limit;
@@ -90,62 +94,82 @@ function addForTravel(
       );
       return;
     }
-    const stride = Math.max(1, Math.floor(far.length / 150));
-    let best: { at: Pt; served: number } | undefined;
+    const stride = Math.max(1, Math.floor(far.length / 60));
+    let best: { source: { room: RoomInfo; point: Pt }; served: number } | undefined;
     for (let k = 0; k < far.length; k += stride) {
       const candidate = far[k]!;
-      const at = onWall(candidate.room, candidate.point);
-      const from = travelFrom(storey, doors, [at]);
+      const source = { room: candidate.room, point: onWall(candidate.room, candidate.point) };
+      const from = travel.from([source]);
       const served = far.filter((s) => from(s.room, s.point) <= limit).length;
-      if (!best || served > best.served) best = { at, served };
+      if (!best || served > best.served) best = { source, served };
     }
-    add(best!.at);
+    sources.push(best!.source);
+    add(best!.source.point);
+    reach = travel.from(sources);
   }
 }
 
-/** Travel distance from the nearest of some call points, as a function of a room and a point in it. */
-function travelFrom(storey: StoreyInfo, doors: DoorInfo[], buttons: Pt[]): (room: RoomInfo, p: Pt) => number {
-  const doorDistance = travelToDoors(storey, doors, buttons);
-  const inRoom = new Map(storey.rooms.map((room) => [room, buttons.filter((b) => pointInRings(b[0], b[1], room.rings))]));
-  const roomDoors = new Map(storey.rooms.map((room) => [room, doors.map((d, i) => ({ d, i })).filter(({ d }) => d.sides.includes(room))]));
-  return (room, p) => {
-    let best = Infinity;
-    for (const b of inRoom.get(room) ?? []) best = Math.min(best, Math.hypot(p[0] - b[0], p[1] - b[1]));
-    for (const { d, i } of roomDoors.get(room) ?? [])
-      best = Math.min(best, doorDistance[i]! + Math.hypot(p[0] - d.mid[0], p[1] - d.mid[1]));
-    return best;
-  };
-}
+/** Travel distances on one storey: doors joined when they open into the same room. */
+class Travel {
+  private readonly roomDoors = new Map<RoomInfo, number[]>();
+  private readonly links: { to: number; length: number }[][];
 
-/** Travel distance from the nearest call point to each door (Dijkstra over doors sharing a room). */
-function travelToDoors(storey: StoreyInfo, doors: DoorInfo[], buttons: Pt[]): Float64Array {
-  const dist = new Float64Array(doors.length).fill(Infinity);
-  const heap = new MinHeap();
-  doors.forEach((d, i) => {
-    for (const room of d.sides) {
-      if (!room) continue;
-      for (const b of buttons) {
-        if (!pointInRings(b[0], b[1], room.rings)) continue;
-        const v = Math.hypot(b[0] - d.mid[0], b[1] - d.mid[1]);
-        if (v < dist[i]!) dist[i] = v;
-      }
-    }
-    if (dist[i]! < Infinity) heap.push(i, dist[i]!);
-  });
-  while (heap.size) {
-    const [i, d] = heap.pop();
-    if (d > dist[i]!) continue;
-    const a = doors[i]!;
-    doors.forEach((b, j) => {
-      if (j === i || !a.sides.some((r) => r && b.sides.includes(r))) return;
-      const v = d + Math.hypot(a.mid[0] - b.mid[0], a.mid[1] - b.mid[1]);
-      if (v < dist[j]!) {
-        dist[j] = v;
-        heap.push(j, v);
-      }
+  constructor(
+    storey: StoreyInfo,
+    private readonly doors: DoorInfo[],
+  ) {
+    for (const room of storey.rooms) this.roomDoors.set(room, []);
+    doors.forEach((d, i) => {
+      for (const room of new Set(d.sides)) if (room) this.roomDoors.get(room)?.push(i);
     });
+    this.links = doors.map(() => []);
+    for (const list of this.roomDoors.values()) {
+      for (const a of list) {
+        for (const b of list) {
+          if (a === b) continue;
+          const [p, q] = [doors[a]!.mid, doors[b]!.mid];
+          this.links[a]!.push({ to: b, length: Math.hypot(p[0] - q[0], p[1] - q[1]) });
+        }
+      }
+    }
   }
-  return dist;
+
+  /** The travel distance from the nearest source to a point of a room. */
+  from(sources: { room: RoomInfo; point: Pt }[]): (room: RoomInfo, p: Pt) => number {
+    const dist = new Float64Array(this.doors.length).fill(Infinity);
+    const heap = new MinHeap();
+    const inRoom = new Map<RoomInfo, Pt[]>();
+    for (const { room, point } of sources) {
+      inRoom.set(room, [...(inRoom.get(room) ?? []), point]);
+      for (const i of this.roomDoors.get(room) ?? []) {
+        const m = this.doors[i]!.mid;
+        const d = Math.hypot(point[0] - m[0], point[1] - m[1]);
+        if (d < dist[i]!) {
+          dist[i] = d;
+          heap.push(i, d);
+        }
+      }
+    }
+    while (heap.size) {
+      const [i, d] = heap.pop();
+      if (d > dist[i]!) continue;
+      for (const { to, length } of this.links[i]!) {
+        if (d + length < dist[to]!) {
+          dist[to] = d + length;
+          heap.push(to, d + length);
+        }
+      }
+    }
+    return (room, p) => {
+      let best = Infinity;
+      for (const b of inRoom.get(room) ?? []) best = Math.min(best, Math.hypot(p[0] - b[0], p[1] - b[1]));
+      for (const i of this.roomDoors.get(room) ?? []) {
+        const m = this.doors[i]!.mid;
+        best = Math.min(best, dist[i]! + Math.hypot(p[0] - m[0], p[1] - m[1]));
+      }
+      return best;
+    };
+  }
 }
 
 /** The room's corners, its centroid and a lattice of SAMPLE_STEP inside it: where the farthest point from a call point is looked for. */
