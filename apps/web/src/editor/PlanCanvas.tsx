@@ -2,7 +2,7 @@ import { useCallback, useEffect, useEffectEvent, useImperativeHandle, useLayoutE
 import type { ItemRef, Point2, ReportTile } from '@edrf/model';
 import { PointerGesture } from './gestures';
 import { HitIndex, itemsInScreenRect } from './hit-test';
-import type { LayerVisibility, PlanScene } from './plan-scene';
+import type { LayerVisibility, PlanItem, PlanScene } from './plan-scene';
 import { buildLayerPaths, drawPlan, selectedItems, type PlanLayerPaths, type PlanOverlay } from './render';
 import { closesDrawing, editMove, editPress, editRelease, type RoomEdit } from './room-edit';
 import { rulerClick, rulerMove, type RulerState } from './ruler';
@@ -56,7 +56,7 @@ export function PlanCanvas(props: PlanCanvasProps) {
 
   // The scene's paths, built at its first frame (drawing needs a canvas; rendering does not).
   const paths = useRef<{ scene: PlanScene; paths: PlanLayerPaths } | null>(null);
-  const index = useMemo(() => new HitIndex(scene), [scene]);
+  const index = useMemo(() => cachedFor(hitIndexes, scene, () => new HitIndex(scene)), [scene]);
   const selected = useMemo(() => selectedItems(scene, selectedKeys), [scene, selectedKeys]);
 
   // What the next frame draws: set after each render, read by the frame callback.
@@ -68,7 +68,8 @@ export function PlanCanvas(props: PlanCanvasProps) {
     const current = inputs.current;
     if (!ctx || !current || size.current.width === 0) return;
     const started = performance.now();
-    if (paths.current?.scene !== current.scene) paths.current = { scene: current.scene, paths: buildLayerPaths(current.scene) };
+    if (paths.current?.scene !== current.scene)
+      paths.current = { scene: current.scene, paths: cachedFor(layerPaths, current.scene, () => buildLayerPaths(current.scene)) };
     drawPlan(ctx, paths.current.paths, view.current, current.layers, { ...current, box: box.current }, size.current);
     // The benchmark reads a pixel so that the frame's rasterization is inside the measured time.
     if ((globalThis as { __planFlush?: boolean }).__planFlush) ctx.getImageData(0, 0, 1, 1);
@@ -245,4 +246,24 @@ function recordFrame(ms: number): void {
   const log = ((globalThis as { __planFrameTimes?: number[] }).__planFrameTimes ??= []);
   log.push(ms);
   if (log.length > FRAME_LOG_SIZE) log.splice(0, log.length - FRAME_LOG_SIZE);
+}
+
+/**
+ * What is built from a scene (paths, hit index), kept per storey: coming back to a storey whose items
+ * are the same objects (the scene's item cache gives the same ones when nothing changed) reuses it.
+ */
+type SceneCache<T> = Map<string, { items: readonly PlanItem[]; value: T }>;
+const layerPaths: SceneCache<PlanLayerPaths> = new Map();
+const hitIndexes: SceneCache<HitIndex> = new Map();
+const SCENE_CACHE_STOREYS = 8;
+
+function cachedFor<T>(cache: SceneCache<T>, scene: PlanScene, build: () => T): T {
+  const hit = cache.get(scene.storeyId);
+  if (hit && hit.items.length === scene.items.length && hit.items.every((item, i) => item === scene.items[i])) return hit.value;
+  const value = build();
+  cache.delete(scene.storeyId);
+  cache.set(scene.storeyId, { items: scene.items, value });
+  // The oldest storey goes first (a Map keeps insertion order).
+  if (cache.size > SCENE_CACHE_STOREYS) cache.delete(cache.keys().next().value!);
+  return value;
 }

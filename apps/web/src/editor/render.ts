@@ -53,25 +53,29 @@ function addRings(path: Path2D, rings: readonly Ring[]): void {
   }
 }
 
-function addDoor(path: Path2D, item: PlanItem): void {
+/** The opening between the jambs into `opening`; the leaves and their quarter arcs into `swings`. Answers the door's width. */
+function addDoor(opening: Path2D, swings: Path2D, item: PlanItem): number {
   const leaves = item.swing?.leaves ?? [];
   const outline = item.rings[0]!;
-  // The opening between the jambs.
-  path.moveTo(outline[0]![0], outline[0]![1]);
-  path.lineTo(outline[1]![0], outline[1]![1]);
+  opening.moveTo(outline[0]![0], outline[0]![1]);
+  opening.lineTo(outline[1]![0], outline[1]![1]);
   for (const { hinge, open, closed } of leaves) {
-    path.moveTo(hinge[0], hinge[1]);
-    path.lineTo(open[0], open[1]);
+    swings.moveTo(hinge[0], hinge[1]);
+    swings.lineTo(open[0], open[1]);
     const radius = Math.hypot(open[0] - hinge[0], open[1] - hinge[1]);
     const a0 = Math.atan2(open[1] - hinge[1], open[0] - hinge[0]);
     const a1 = Math.atan2(closed[1] - hinge[1], closed[0] - hinge[0]);
     let sweep = a1 - a0;
     while (sweep > Math.PI) sweep -= 2 * Math.PI;
     while (sweep <= -Math.PI) sweep += 2 * Math.PI;
-    path.moveTo(open[0], open[1]);
-    path.arc(hinge[0], hinge[1], radius, a0, a1, sweep < 0);
+    swings.moveTo(open[0], open[1]);
+    swings.arc(hinge[0], hinge[1], radius, a0, a1, sweep < 0);
   }
+  return Math.hypot(outline[1]![0] - outline[0]![0], outline[1]![1] - outline[0]![1]);
 }
+
+/** Door swings smaller than this on screen (pixels, the tile's narrowest door) are not drawn: unreadable, and arcs are the costliest strokes. */
+const MIN_SWING_PX = 10;
 
 /** The paths of one part of the storey: a frame skips the parts outside the screen. */
 export interface PathTile {
@@ -80,6 +84,9 @@ export interface PathTile {
   layers: Map<PlanLayer, Path2D>;
   rooms: Map<string, Path2D>;
   ceilingGrid: Path2D;
+  /** Door leaves and arcs, drawn when the tile's narrowest door is at least MIN_SWING_PX wide on screen. */
+  swings: Path2D;
+  narrowestDoor: number;
 }
 
 export interface PlanLayerPaths {
@@ -111,6 +118,8 @@ export function buildLayerPaths(scene: PlanScene): PlanLayerPaths {
     const layers = new Map<PlanLayer, Path2D>(PLAN_LAYERS.map((layer) => [layer, new Path2D()]));
     const rooms = new Map<string, Path2D>();
     const ceilingGrid = new Path2D();
+    const swings = new Path2D();
+    let narrowestDoor = Infinity;
     let bounds: Bounds | null = null;
     for (const item of items) {
       bounds = unionBounds(bounds, item.bounds);
@@ -120,14 +129,14 @@ export function buildLayerPaths(scene: PlanScene): PlanLayerPaths {
         if (!path) rooms.set(fill, (path = new Path2D()));
         addRings(path, item.rings);
         addRings(layers.get('rooms')!, item.rings);
-      } else if (item.layer === 'doors') addDoor(layers.get('doors')!, item);
+      } else if (item.layer === 'doors') narrowestDoor = Math.min(narrowestDoor, addDoor(layers.get('doors')!, swings, item));
       else addRings(layers.get(item.layer)!, item.rings);
       for (const [a, b] of item.lines ?? []) {
         ceilingGrid.moveTo(a[0], a[1]);
         ceilingGrid.lineTo(b[0], b[1]);
       }
     }
-    if (bounds) tiles.push({ bounds, layers, rooms, ceilingGrid });
+    if (bounds) tiles.push({ bounds, layers, rooms, ceilingGrid, swings, narrowestDoor });
   }
   return { tiles };
 }
@@ -195,6 +204,7 @@ export function drawPlan(
       }
       if (layer === 'ceilings') stroke(ctx, tile.ceilingGrid, { stroke: CEILING_GRID, width: 0.75 }, view.scale);
       stroke(ctx, path, style, view.scale);
+      if (layer === 'doors' && tile.narrowestDoor * view.scale >= MIN_SWING_PX) stroke(ctx, tile.swings, style, view.scale);
     }
   }
   drawOverlay(ctx, view, overlay, size);
