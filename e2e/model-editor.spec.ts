@@ -204,6 +204,19 @@ test('the architecture editor: storeys, layers, selection, ruler, rooms, undo, m
     await clickAt(page, [9.3, 2.9]);
     await expectSelectedRoom(page, 'Living');
 
+    await clickAt(page, [1.15, 1.15]);
+    await expect(properties(page).getByRole('heading', { name: 'Object', exact: true })).toBeVisible();
+    await layers.getByLabel('Inlets').uncheck();
+    await clickAt(page, [1.15, 1.15]);
+    await expectSelectedRoom(page, 'Kitchen');
+
+    await layers.getByLabel('Ceilings').check();
+    await clickAt(page, [3, 3.98]);
+    await expect(properties(page).getByRole('heading', { name: 'Ceiling', exact: true })).toBeVisible();
+    await layers.getByLabel('Ceilings').uncheck();
+    await clickAt(page, [3, 3.98]);
+    await expectSelectedRoom(page, 'Kitchen');
+
     await layers.getByLabel('Floor slabs').check();
     await clickAt(page, [12.3, 6.3]);
     await expect(properties(page).getByRole('heading', { name: 'Floor slab', exact: true })).toBeVisible();

@@ -27,6 +27,17 @@ describe('hit testing', () => {
     expect(at(5.2, 2.2, 0, { ...DEFAULT_LAYERS, objects: false })).toBe('o');
   });
 
+  it('a ceiling is picked on its outline only, over the room', () => {
+    const arch = testArch();
+    arch.ceilings.c = { id: 'c', global_id: '', shape: { exterior: rect(0, 0, 4, 3), interiors: [] }, z: 2.7, grid_lines: [] };
+    arch.storeys.s0!.ceilings = ['c'];
+    const withCeiling = new HitIndex(buildPlanScene(arch, 's0'));
+    const shown = { ...DEFAULT_LAYERS, ceilings: true };
+    expect(withCeiling.itemAt([2, 2], shown, 0.05)?.ref.id).toBe('k');
+    expect(withCeiling.itemAt([2, 2.98], shown, 0.05)?.ref.id).toBe('c');
+    expect(withCeiling.itemAt([2, 2.98], DEFAULT_LAYERS, 0.05)?.ref.id).toBe('k');
+  });
+
   it('counts a point within the tolerance of an edge', () => {
     expect(at(7.05, 1.5)).toBeNull();
     expect(at(7.05, 1.5, 0.1)).toBe('o');

@@ -91,7 +91,8 @@ function near(item: PlanItem, point: Point2, tolerance: number): boolean {
   const b = item.bounds;
   if (point[0] < b.minX - tolerance || point[0] > b.maxX + tolerance || point[1] < b.minY - tolerance || point[1] > b.maxY + tolerance)
     return false;
-  if (pointInRings(point, item.rings)) return true;
+  // A ceiling is drawn as lines: only its outline is under the pointer, not what lies inside it.
+  if (item.layer !== 'ceilings' && pointInRings(point, item.rings)) return true;
   return tolerance > 0 && item.rings.some((ring) => distanceToRing(point, ring) <= tolerance);
 }
 

@@ -8,7 +8,8 @@ import { unionBounds, type Bounds } from './viewport';
  */
 
 /** Every layer of the plan, bottom to top. */
-export const PLAN_LAYERS = ['slabs', 'ceilings', 'rooms', 'stairs', 'objects', 'inlets', 'walls', 'beams', 'openings', 'doors'] as const;
+/** Ceilings are outlines and grid lines (no fill), so they come after the rooms, whose fills would hide them. */
+export const PLAN_LAYERS = ['slabs', 'rooms', 'ceilings', 'stairs', 'objects', 'inlets', 'walls', 'beams', 'openings', 'doors'] as const;
 export type PlanLayer = (typeof PLAN_LAYERS)[number];
 
 /** The layers a user toggles (P§2), with their labels; the others are always drawn. */
