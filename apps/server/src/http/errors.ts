@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { TaskFailed, TaskRefused } from '../compute/protocol.js';
 
 /** An answer the client is meant to read: the status and a `detail` the web app shows the user. */
 export class HttpError extends Error {
@@ -36,9 +37,15 @@ const fastifyClientErrors: Record<string, string> = {
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | TaskRefused | TaskFailed, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ detail: error.message });
+    }
+    // A compute task that refused its input (docs/compute.md) says why; one that failed is the server's fault.
+    if (error instanceof TaskRefused) return reply.status(400).send({ detail: error.message });
+    if (error instanceof TaskFailed) {
+      request.log.error(error);
+      return reply.status(500).send({ detail: 'Internal server error' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
