@@ -154,16 +154,13 @@ export function nearestFeasible(grid: RoomGrid, feasible: Uint8Array): Int32Arra
     const c = queue[head++]!;
     const i = c % grid.nx;
     const j = (c - i) / grid.nx;
-    const step = (n: number) => {
-      if (nearest[n]! < 0) {
-        nearest[n] = nearest[c]!;
+    const from = nearest[c]!;
+    for (const n of [i > 0 ? c - 1 : -1, i < grid.nx - 1 ? c + 1 : -1, j > 0 ? c - grid.nx : -1, j < grid.ny - 1 ? c + grid.nx : -1]) {
+      if (n >= 0 && nearest[n]! < 0) {
+        nearest[n] = from;
         queue[tail++] = n;
       }
-    };
-    if (i > 0) step(c - 1);
-    if (i < grid.nx - 1) step(c + 1);
-    if (j > 0) step(c - grid.nx);
-    if (j < grid.ny - 1) step(c + grid.nx);
+    }
   }
   return nearest;
 }

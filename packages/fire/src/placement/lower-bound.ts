@@ -13,17 +13,18 @@ export const HEXAGON_FACTOR = 2.598;
 export function roomLowerBound(grid: RoomGrid, radius: number, maxArea: number): number {
   const byArea = Number.isFinite(maxArea) && maxArea > 0 ? Math.ceil(grid.area / maxArea - 1e-9) : 1;
   const byHexagon = radius > 0 ? Math.ceil(grid.area / (HEXAGON_FACTOR * radius * radius) - 1e-9) : 1;
-  return Math.max(1, byArea, byHexagon, packingBound(grid, radius));
+  return Math.max(1, byArea, byHexagon, packingBound(grid, radius, 'sweep'), packingBound(grid, radius, 'farthest'));
 }
 
 /**
- * Greedy packing by farthest-first traversal: start at the room point farthest from the centroid,
- * then keep taking the candidate (room corners and grid points) farthest from all points taken,
- * while it is more than 2r from each. Straight-line distance is never more than the distance inside
+ * Greedy packing of candidates (room corners and grid points), each taken when it is more than 2r
+ * from every point taken: in 'sweep' order (corners, then the grid row by row — best in corridors)
+ * or 'farthest' first (start at the point farthest from the centroid, then always the candidate
+ * farthest from all taken — best in compact odd shapes). Straight-line distance is never more than the distance inside
  * the room, so straight-line far is far; in non-convex rooms a pair that is close in a straight line
  * is measured exactly inside the room.
  */
-export function packingBound(grid: RoomGrid, radius: number): number {
+export function packingBound(grid: RoomGrid, radius: number, order: 'sweep' | 'farthest'): number {
   if (!(radius > 0)) return 1;
   const limit = 2 * radius;
   const candidates: Pt[] = grid.rings[0]!.map((p) => [p[0], p[1]] as Pt);
@@ -43,9 +44,11 @@ export function packingBound(grid: RoomGrid, radius: number): number {
   cx /= candidates.length;
   cy /= candidates.length;
   let first = 0;
-  candidates.forEach((p, i) => {
-    if (Math.hypot(p[0] - cx, p[1] - cy) > Math.hypot(candidates[first]![0] - cx, candidates[first]![1] - cy)) first = i;
-  });
+  if (order === 'farthest') {
+    candidates.forEach((p, i) => {
+      if (Math.hypot(p[0] - cx, p[1] - cy) > Math.hypot(candidates[first]![0] - cx, candidates[first]![1] - cy)) first = i;
+    });
+  }
   const nearest = new Float64Array(candidates.length).fill(Infinity);
   let count = 0;
   let next = first;
@@ -58,7 +61,7 @@ export function packingBound(grid: RoomGrid, radius: number): number {
       let d = Math.hypot(q[0] - p[0], q[1] - p[1]);
       if (inside && d <= limit && d > limit / 3 && nearest[i]! > limit) d = inside(q);
       if (d < nearest[i]!) nearest[i] = d;
-      if (nearest[i]! > limit && (best < 0 || nearest[i]! > nearest[best]!)) best = i;
+      if (nearest[i]! > limit && (best < 0 || (order === 'farthest' && nearest[i]! > nearest[best]!))) best = i;
     });
     next = best;
   }

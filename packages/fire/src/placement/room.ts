@@ -1,4 +1,4 @@
-import { distanceToRings, type Pt, type Ring } from '../geometry/ring.js';
+import { distanceToRings, ringArea, ringIsConvex, type Pt, type Ring } from '../geometry/ring.js';
 import { cellAt, coverRoom, nearestFeasible } from './cover.js';
 import { buildGrid, feasibleCells, INTERIOR, type RoomGrid } from './grid.js';
 import { roomLowerBound } from './lower-bound.js';
@@ -24,16 +24,46 @@ export interface RoomPlacement {
   /** Whether some new unit had to break the wall or inlet distance, for want of any place keeping them. */
   cramped: boolean;
   lowerBound: number;
-  grid: RoomGrid;
+  area: number;
 }
 
 /** Places the units a room needs, keeping those already in it (fixed). */
 export function placeInRoom(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], withBound = true): RoomPlacement {
+  const area = Math.abs(ringArea(rings[0]!)) - rings.slice(1).reduce((s, r) => s + Math.abs(ringArea(r)), 0);
+  const convex = rings.length === 1 && ringIsConvex(rings[0]!);
+  // The room grid is built only when a place must be searched for, or for the lower bound.
+  let sited: { grid: RoomGrid; feasible: Uint8Array; nearest: Int32Array; cramped: boolean } | undefined;
+  const site = () => (sited ??= siteGrid(rings, rules));
+  const lowerBound = () => (withBound ? roomLowerBound(site().grid, rules.radius, rules.maxArea) : 1);
+  if (fixed.length === 0) {
+    const siting = {
+      wallDistance: rules.wallDistance,
+      obstacles: rules.obstacles,
+      obstacleDistance: rules.obstacleDistance,
+      nearestFeasible: (p: Pt): Pt | undefined => {
+        const { grid, nearest, cramped } = site();
+        const cell = cramped ? -1 : nearest[cellAt(grid, p[0], p[1])]!;
+        return cell >= 0 ? [grid.repX[cell]!, grid.repY[cell]!] : undefined;
+      },
+    };
+    const pieces = stripPlacement({ rings, convex }, rules.radius, rules.maxArea, siting);
+    if (pieces) return { added: pieces.map((p) => p.at), pieces, ok: true, cramped: false, lowerBound: lowerBound(), area };
+  }
+  const { grid, feasible, cramped } = site();
+  const bound = withBound ? lowerBound() : Math.max(1, Number.isFinite(rules.maxArea) ? Math.ceil(area / rules.maxArea - 1e-9) : 1);
+  const fixedCells = fixed.map((p) => cellAt(grid, p[0], p[1]));
+  const cover = coverRoom(grid, { radius: rules.radius, maxArea: rules.maxArea, feasible, fixed: fixedCells, minCount: bound });
+  const at: Pt[] = cover.sites.map((c, i) => (i < fixed.length ? fixed[i]! : [grid.repX[c]!, grid.repY[c]!]));
+  const pieces = powerCells(rings, at, cover.weights, rules.radius);
+  return { added: at.slice(fixed.length), pieces, ok: cover.ok, cramped, lowerBound: bound, area };
+}
+
+/** The room grid, the cells where a unit may stand (or, in a room too narrow for any, the one farthest from the walls), and the nearest of them to every cell. */
+function siteGrid(rings: readonly Ring[], rules: RoomRules) {
   const grid = buildGrid(rings);
   let feasible = feasibleCells(grid, rules.wallDistance, rules.obstacles, rules.obstacleDistance);
   let cramped = false;
   if (!grid.cells.some((c) => feasible[c])) {
-    // No point keeps the distances (a narrow room): the point farthest from the walls.
     cramped = true;
     feasible = new Uint8Array(grid.state.length);
     let best = -1;
@@ -48,22 +78,5 @@ export function placeInRoom(rings: readonly Ring[], rules: RoomRules, fixed: rea
     }
     if (best >= 0) feasible[best] = 1;
   }
-  const nearest = nearestFeasible(grid, feasible);
-  const lowerBound = withBound ? roomLowerBound(grid, rules.radius, rules.maxArea) : 1;
-  const siting = {
-    wallDistance: rules.wallDistance,
-    obstacles: rules.obstacles,
-    obstacleDistance: rules.obstacleDistance,
-    feasible,
-    nearest,
-  };
-  if (fixed.length === 0 && !cramped) {
-    const pieces = stripPlacement(grid, rules.radius, rules.maxArea, siting);
-    if (pieces) return { added: pieces.map((p) => p.at), pieces, ok: true, cramped, lowerBound, grid };
-  }
-  const fixedCells = fixed.map((p) => cellAt(grid, p[0], p[1]));
-  const cover = coverRoom(grid, { radius: rules.radius, maxArea: rules.maxArea, feasible, fixed: fixedCells, minCount: lowerBound });
-  const at: Pt[] = cover.sites.map((c, i) => (i < fixed.length ? fixed[i]! : [grid.repX[c]!, grid.repY[c]!]));
-  const pieces = powerCells(rings, at, cover.weights, rules.radius);
-  return { added: at.slice(fixed.length), pieces, ok: cover.ok, cramped, lowerBound, grid };
+  return { grid, feasible, nearest: nearestFeasible(grid, feasible), cramped };
 }

@@ -8,9 +8,8 @@ import {
   type Pt,
   type Ring,
 } from '../geometry/ring.js';
-import { cellAt } from './cover.js';
 import { Geodesic } from '../geometry/geodesic.js';
-import { obstacleDistanceAt, type RoomGrid } from './grid.js';
+import { obstacleDistanceAt } from './grid.js';
 import { bestStrips, extent, type Strip } from './strip-plan.js';
 
 /** Where a new unit may stand: inside the room, away from its walls and from obstacles (air inlets). */
@@ -18,9 +17,8 @@ export interface Siting {
   wallDistance: number;
   obstacles: readonly Ring[];
   obstacleDistance: number;
-  feasible: Uint8Array;
-  /** For each grid index, a feasible cell near it (or -1). */
-  nearest: Int32Array;
+  /** A place near p that keeps the distances (a room-grid cell centre), built only when needed. */
+  nearestFeasible: (p: Pt) => Pt | undefined;
 }
 
 /** A unit and the part of the room it stands for (in plan coordinates). */
@@ -39,7 +37,13 @@ export interface Piece {
  * exact; in other rooms it is done on the room grid, distances measured inside the room. A piece
  * that fails is halved. The strip count and direction giving the fewest units win.
  */
-export function stripPlacement(grid: RoomGrid, radius: number, maxArea: number, siting: Siting): Piece[] | undefined {
+/** The room for strip placement: its rings (exterior first) and whether it is convex without holes. */
+export interface StripRoom {
+  rings: readonly Ring[];
+  convex: boolean;
+}
+
+export function stripPlacement(grid: StripRoom, radius: number, maxArea: number, siting: Siting): Piece[] | undefined {
   if (!(radius > 0)) return undefined;
   const plans = directions(grid.rings[0]!)
     .flatMap((angle) => {
@@ -57,7 +61,7 @@ export function stripPlacement(grid: RoomGrid, radius: number, maxArea: number, 
   return best;
 }
 
-function buildPlan(grid: RoomGrid, angle: number, rotated: Pt[][], strips: Strip[], radius: number, siting: Siting): Piece[] | undefined {
+function buildPlan(grid: StripRoom, angle: number, rotated: Pt[][], strips: Strip[], radius: number, siting: Siting): Piece[] | undefined {
   const pieces: Piece[] = [];
   const inside = grid.convex ? undefined : new Inside(grid.rings, rotated);
   for (const { a, b, stretches, pieceLength } of strips) {
@@ -90,7 +94,7 @@ const PLACES: readonly (readonly [number, number])[] = [
 
 /** Places a unit for the piece of the room inside rect (rotated frame); halves the piece when one unit cannot cover it. */
 function placePiece(
-  grid: RoomGrid,
+  grid: StripRoom,
   rotated: Pt[][],
   angle: number,
   rect: Rect,
@@ -151,15 +155,14 @@ function placePiece(
 }
 
 /** The point itself when a unit may stand there, else the nearest feasible cell centre. */
-function siteFor(grid: RoomGrid, p: Pt, siting: Siting): Pt | undefined {
+function siteFor(grid: StripRoom, p: Pt, siting: Siting): Pt | undefined {
   if (
     pointInRings(p[0], p[1], grid.rings) &&
     distanceToRings(p[0], p[1], grid.rings) >= siting.wallDistance &&
     (siting.obstacles.length === 0 || obstacleDistanceAt(p[0], p[1], siting.obstacles) >= siting.obstacleDistance)
   )
     return p;
-  const cell = siting.nearest[cellAt(grid, p[0], p[1])]!;
-  return cell >= 0 ? [grid.repX[cell]!, grid.repY[cell]!] : undefined;
+  return siting.nearestFeasible(p);
 }
 
 /** Sample spacing of the inside-distance check of pieces that are not convex, and the finest it refines to. */
