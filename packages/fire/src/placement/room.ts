@@ -1,4 +1,4 @@
-import { distanceToRings, ringArea, ringIsConvex, type Pt, type Ring } from '../geometry/ring.js';
+import { distanceToRings, pointInRing, ringArea, ringIsConvex, type Pt, type Ring } from '../geometry/ring.js';
 import { cellAt, coverRoom, nearestFeasible } from './cover.js';
 import { buildGrid, feasibleCells, INTERIOR, type RoomGrid } from './grid.js';
 import { roomLowerBound } from './lower-bound.js';
@@ -35,7 +35,7 @@ export function placeInRoom(rings: readonly Ring[], rules: RoomRules, fixed: rea
   let sited: { grid: RoomGrid; feasible: Uint8Array; nearest: Int32Array; cramped: boolean } | undefined;
   const site = () => (sited ??= siteGrid(rings, rules));
   const lowerBound = () => (withBound ? roomLowerBound(site().grid, rules.radius, rules.maxArea) : 1);
-  if (fixed.length === 0) {
+  {
     const siting = {
       wallDistance: rules.wallDistance,
       obstacles: rules.obstacles,
@@ -47,7 +47,10 @@ export function placeInRoom(rings: readonly Ring[], rules: RoomRules, fixed: rea
       },
     };
     const pieces = stripPlacement({ rings, convex }, rules.radius, rules.maxArea, siting);
-    if (pieces) return { added: pieces.map((p) => p.at), pieces, ok: true, cramped: false, lowerBound: lowerBound(), area };
+    if (pieces) {
+      const { kept, added } = keepFixed(pieces, fixed, rules.radius);
+      return { added: added.map((p) => p.at), pieces: [...kept, ...added], ok: true, cramped: false, lowerBound: lowerBound(), area };
+    }
   }
   const { grid, feasible, cramped } = site();
   const bound = withBound ? lowerBound() : Math.max(1, Number.isFinite(rules.maxArea) ? Math.ceil(area / rules.maxArea - 1e-9) : 1);
@@ -79,4 +82,27 @@ function siteGrid(rings: readonly Ring[], rules: RoomRules) {
     if (best >= 0) feasible[best] = 1;
   }
   return { grid, feasible, nearest: nearestFeasible(grid, feasible), cramped };
+}
+
+/**
+ * Units already in the room take over the piece they stand in when they reach all of it (a convex
+ * piece: its corners within the radius); the new unit of that piece is then not needed. A kept unit
+ * that takes no piece stands for nothing (an empty part).
+ */
+function keepFixed(pieces: Piece[], fixed: readonly Pt[], radius: number): { kept: Piece[]; added: Piece[] } {
+  const taken = new Set<Piece>();
+  const kept = fixed.map((at): Piece => {
+    const piece = pieces.find(
+      (p) =>
+        !taken.has(p) &&
+        p.shape.interiors.length === 0 &&
+        ringIsConvex(p.shape.exterior) &&
+        pointInRing(at[0], at[1], p.shape.exterior) &&
+        p.shape.exterior.every((q) => Math.hypot(q[0] - at[0], q[1] - at[1]) <= radius + 1e-9),
+    );
+    if (!piece) return { at, shape: { exterior: [], interiors: [] }, area: 0 };
+    taken.add(piece);
+    return { ...piece, at };
+  });
+  return { kept, added: pieces.filter((p) => !taken.has(p)) };
 }

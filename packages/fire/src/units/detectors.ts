@@ -61,7 +61,7 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
   }
   placement.pieces.forEach((piece, i) => {
     const id = ids[i]!;
-    ctx.detectorShapes[id] = [toPolygon(piece)];
+    ctx.detectorShapes[id] = piece.shape.exterior.length >= 3 ? [toPolygon(piece)] : [];
     if (piece.area > settings.area_per_detector * 1.01)
       ctx.warnings.push(warning('detector_area', id, MESSAGES.detectorArea(piece.area, settings.area_per_detector), id));
   });

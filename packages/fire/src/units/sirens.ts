@@ -42,6 +42,10 @@ export function placeSirens(ctx: PlacementContext, storeys: readonly StoreyInfo[
         ids.push(id);
       }
       placement.pieces.forEach((piece, i) => {
+        if (piece.shape.exterior.length < 3) {
+          ctx.sirenShapes[ids[i]!] = [];
+          return;
+        }
         ctx.sirenShapes[ids[i]!] = [
           {
             exterior: piece.shape.exterior.map((p) => [p[0], p[1]]),
