@@ -38,6 +38,8 @@ export interface PlanItem {
   bounds: Bounds;
   /** Rooms: their type (the fill colour). */
   roomType?: RoomType;
+  /** Rooms: the name written on the plan. */
+  label?: string;
   /** Doors: the leaf and swing arcs to draw. */
   swing?: DoorSwing;
   /** Ceilings: grid lines. */
@@ -176,7 +178,7 @@ export function buildPlanScene(arch: Arch, storeyId: string): PlanScene {
       planItem('arch.ceilings', ceiling.id, 'ceilings', polygonRings(ceiling.shape), { lines: ceiling.grid_lines }),
     );
     take(storey.rooms, arch.rooms, 0, (room) =>
-      planItem('arch.rooms', room.id, 'rooms', polygonRings(room.shape), { roomType: room.type }),
+      planItem('arch.rooms', room.id, 'rooms', polygonRings(room.shape), { roomType: room.type, label: room.name }),
     );
     take(storey.stairs, arch.stairs, 0, (stair) => planItem('arch.stairs', stair.id, 'stairs', polygonRings(stair.shape)));
     take(storey.other_objects, arch.other_objects, 0, (object) =>

@@ -87,6 +87,8 @@ export interface PathTile {
   /** Door leaves and arcs, drawn when the tile's narrowest door is at least MIN_SWING_PX wide on screen. */
   swings: Path2D;
   narrowestDoor: number;
+  /** Room names at their outline's centre; `size` is the room's smaller bounding-box side (metres). */
+  labels: { text: string; at: [number, number]; size: number }[];
 }
 
 export interface PlanLayerPaths {
@@ -119,6 +121,7 @@ export function buildLayerPaths(scene: PlanScene): PlanLayerPaths {
     const rooms = new Map<string, Path2D>();
     const ceilingGrid = new Path2D();
     const swings = new Path2D();
+    const labels: PathTile['labels'] = [];
     let narrowestDoor = Infinity;
     let bounds: Bounds | null = null;
     for (const item of items) {
@@ -129,6 +132,12 @@ export function buildLayerPaths(scene: PlanScene): PlanLayerPaths {
         if (!path) rooms.set(fill, (path = new Path2D()));
         addRings(path, item.rings);
         addRings(layers.get('rooms')!, item.rings);
+        if (item.label)
+          labels.push({
+            text: item.label,
+            at: ringCentre(item.rings[0]!, item.bounds),
+            size: Math.min(item.bounds.maxX - item.bounds.minX, item.bounds.maxY - item.bounds.minY),
+          });
       } else if (item.layer === 'doors') narrowestDoor = Math.min(narrowestDoor, addDoor(layers.get('doors')!, swings, item));
       else addRings(layers.get(item.layer)!, item.rings);
       for (const [a, b] of item.lines ?? []) {
@@ -136,10 +145,30 @@ export function buildLayerPaths(scene: PlanScene): PlanLayerPaths {
         ceilingGrid.lineTo(b[0], b[1]);
       }
     }
-    if (bounds) tiles.push({ bounds, layers, rooms, ceilingGrid, swings, narrowestDoor });
+    if (bounds) tiles.push({ bounds, layers, rooms, ceilingGrid, swings, narrowestDoor, labels });
   }
   return { tiles };
 }
+
+/** The area centroid of a ring (its bounding box centre when it has no area). */
+function ringCentre(ring: Ring, bounds: Bounds): [number, number] {
+  let twice = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const [x1, y1] = ring[i]!;
+    const [x2, y2] = ring[(i + 1) % ring.length]!;
+    const cross = x1 * y2 - x2 * y1;
+    twice += cross;
+    cx += (x1 + x2) * cross;
+    cy += (y1 + y2) * cross;
+  }
+  if (Math.abs(twice) < 1e-12) return [(bounds.minX + bounds.maxX) / 2, (bounds.minY + bounds.maxY) / 2];
+  return [cx / (3 * twice), cy / (3 * twice)];
+}
+
+/** Room names are written when the room is at least this many pixels across. */
+const MIN_LABEL_ROOM_PX = 56;
 
 /** The world rectangle the screen shows (the bounds of its corners, the view may be rotated). */
 function visibleWorld(view: Viewport, width: number, height: number): Bounds {
@@ -207,6 +236,23 @@ export function drawPlan(
       if (layer === 'doors' && tile.narrowestDoor * view.scale >= MIN_SWING_PX) stroke(ctx, tile.swings, style, view.scale);
     }
   }
+  // Room names, upright whatever the rotation: in screen space.
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.setLineDash([]);
+  ctx.font = '12px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = '#333';
+  for (const tile of tiles)
+    for (const label of tile.labels) {
+      const px = label.size * view.scale;
+      if (px < MIN_LABEL_ROOM_PX) continue;
+      const [x, y] = toScreen(view, label.at);
+      ctx.fillText(label.text, x, y, px - 8);
+    }
+  ctx.textAlign = 'start';
+  ctx.textBaseline = 'alphabetic';
+  ctx.setTransform(a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio);
   drawOverlay(ctx, view, overlay, size);
 }
 
