@@ -2,6 +2,7 @@
 import Clipper2Z from 'clipper2-wasm/dist/es/clipper2z.js';
 import type { MainModule, PathD } from 'clipper2-wasm/dist/clipper2z';
 import type { Point2, Polygon } from '@edrf/model';
+import { insideRing, ringSignedArea } from '@edrf/geometry';
 import type { ElementMesh } from './mesh.js';
 
 let clipperPromise: Promise<MainModule> | undefined;
@@ -22,26 +23,6 @@ function ringOf(path: PathD): Point2[] {
   // PathD memory holds PointD records: x, y (float64) and z (int64, unused here).
   for (let i = 0; i + 2 < v.length; i += 3) ring.push([v[i] ?? 0, v[i + 1] ?? 0]);
   return ring;
-}
-
-const signedArea = (ring: readonly Point2[]): number => {
-  let twice = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const [x1, y1] = ring[i]!;
-    const [x2, y2] = ring[(i + 1) % ring.length]!;
-    twice += x1 * y2 - x2 * y1;
-  }
-  return twice / 2;
-};
-
-function inside(point: Point2, ring: readonly Point2[]): boolean {
-  let odd = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
-    if (yi > point[1] !== yj > point[1] && point[0] < ((xj - xi) * (point[1] - yi)) / (yj - yi) + xi) odd = !odd;
-  }
-  return odd;
 }
 
 /**
@@ -91,7 +72,7 @@ export function footprint(clipper: MainModule, mesh: ElementMesh): Polygon[] {
     const ring = ringOf(path);
     path.delete();
     if (ring.length < 3) continue;
-    const area = signedArea(ring);
+    const area = ringSignedArea(ring);
     if (area > 0) outers.push({ ring, area, holes: [] });
     else if (area < 0) holes.push(ring);
   }
@@ -99,12 +80,8 @@ export function footprint(clipper: MainModule, mesh: ElementMesh): Polygon[] {
   outers.sort((a, b) => b.area - a.area);
   for (const hole of holes) {
     // The smallest outer ring around the hole owns it.
-    const owner = [...outers].reverse().find((o) => inside(hole[0]!, o.ring));
+    const owner = [...outers].reverse().find((o) => insideRing(hole[0]!, o.ring));
     owner?.holes.push(hole);
   }
   return outers.map((o) => ({ exterior: o.ring, interiors: o.holes }));
 }
-
-/** Area of a polygon with holes. */
-export const polygonArea = (p: Polygon): number =>
-  Math.abs(signedArea(p.exterior)) - p.interiors.reduce((s, r) => s + Math.abs(signedArea(r)), 0);

@@ -1,5 +1,6 @@
 /** Convex hulls in plan (Andrew's monotone chain), for shapes whose exact outline does not matter. */
 import type { Polygon } from '@edrf/model';
+import { ringSignedArea } from '@edrf/geometry';
 
 /** The corners of the convex hull of points given as x y pairs, counter-clockwise, as x y pairs. */
 export function planHull(xy: Float64Array): Float64Array {
@@ -69,11 +70,5 @@ export function hullPolygon(xy: Float64Array): Polygon | undefined {
   const hull = planHull(xy);
   const ring: [number, number][] = [];
   for (let i = 0; i + 1 < hull.length; i += 2) ring.push([round(hull[i]!), round(hull[i + 1]!)]);
-  let twice = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const [x1, y1] = ring[i]!;
-    const [x2, y2] = ring[(i + 1) % ring.length]!;
-    twice += x1 * y2 - x2 * y1;
-  }
-  return ring.length >= 3 && Math.abs(twice) / 2 > 1e-10 ? { exterior: ring, interiors: [] } : undefined;
+  return ring.length >= 3 && Math.abs(ringSignedArea(ring)) > 1e-10 ? { exterior: ring, interiors: [] } : undefined;
 }
