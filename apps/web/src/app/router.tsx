@@ -16,6 +16,7 @@ import { BillingPage } from '../pages/org/BillingPage';
 import { ProjectOverviewPage } from '../pages/project/ProjectOverviewPage';
 import { PropertyDetailsPage } from '../pages/project/PropertyDetailsPage';
 import { ModelPage } from '../pages/project/model/ModelPage';
+import { View3dPage } from '../view3d/View3dPage';
 
 /** The routes of P§2; anything else is the 404 page. */
 export const router = createBrowserRouter([
@@ -49,6 +50,7 @@ export const router = createBrowserRouter([
           { index: true, element: <ProjectOverviewPage /> },
           { path: 'settings', element: <PropertyDetailsPage /> },
           { path: 'model', element: <ModelPage /> },
+          { path: 'model/3d', element: <View3dPage /> },
         ],
       },
       {

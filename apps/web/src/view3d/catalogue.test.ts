@@ -18,7 +18,16 @@ describe('the mesh catalogue as geometry', () => {
 
   it('refuses a catalogue without a shapes map, and a face naming a missing vertex', () => {
     expect(() => parseCatalogue({ meshes: {} })).toThrow(/no shapes map/);
-    expect(() => shapeGeometry({ vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], faces: [[0, 1, 3]] })).toThrow(/vertex 3 of 3/);
+    expect(() =>
+      shapeGeometry({
+        vertices: [
+          [0, 0, 0],
+          [1, 0, 0],
+          [0, 1, 0],
+        ],
+        faces: [[0, 1, 3]],
+      }),
+    ).toThrow(/vertex 3 of 3/);
   });
 
   it('scales the unit Box onto an object’s bounding box', () => {
@@ -30,7 +39,11 @@ describe('the mesh catalogue as geometry', () => {
 
 describe('instancing (P§5)', () => {
   it('groups instances by shape', () => {
-    const groups = groupInstances(['a', 'b', 'c'], ['Box', 'Rack', 'Box'], [new Matrix4(), new Matrix4(), new Matrix4().makeTranslation(1, 2, 3)]);
+    const groups = groupInstances(
+      ['a', 'b', 'c'],
+      ['Box', 'Rack', 'Box'],
+      [new Matrix4(), new Matrix4(), new Matrix4().makeTranslation(1, 2, 3)],
+    );
     expect(groups.map((g) => [g.shape, g.ids])).toEqual([
       ['Box', ['a', 'c']],
       ['Rack', ['b']],

@@ -13,7 +13,7 @@ export interface Catalogue {
 export function parseCatalogue(json: unknown): Catalogue {
   const shapes = (json as { shapes?: unknown } | null)?.shapes;
   if (typeof shapes !== 'object' || shapes === null) throw new Error('generic_meshes.json has no shapes map');
-  return { shapes: Object.fromEntries(Object.entries(shapes).map(([name, shape]) => [name, meshShapeSchema.parse(shape) as MeshShape])) };
+  return { shapes: Object.fromEntries(Object.entries(shapes).map(([name, shape]) => [name, meshShapeSchema.parse(shape)])) };
 }
 
 /** The catalogue the server serves at the site root. */

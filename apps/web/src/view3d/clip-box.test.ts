@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CLIP_MARGIN, CLIP_MIN_THICKNESS, clipLimits, clipPlanes, defaultClipBox, insideClip, moveClipFace, type Box3Like } from './clip-box';
+import {
+  CLIP_MARGIN,
+  CLIP_MIN_THICKNESS,
+  clipLimits,
+  clipPlanes,
+  defaultClipBox,
+  insideClip,
+  moveClipFace,
+  type Box3Like,
+} from './clip-box';
 
 const box: Box3Like = { min: [0, 0, 0], max: [10, 5, 3] };
 
@@ -56,7 +65,8 @@ describe('the clipping box', () => {
   it('gives six planes that keep exactly the inside of the box', () => {
     const planes = clipPlanes(box);
     expect(planes).toHaveLength(6);
-    const kept = (p: number[]) => planes.every(({ normal, constant }) => normal[0]! * p[0]! + normal[1]! * p[1]! + normal[2]! * p[2]! + constant >= 0);
+    const kept = (p: number[]) =>
+      planes.every(({ normal, constant }) => normal[0] * p[0]! + normal[1] * p[1]! + normal[2] * p[2]! + constant >= 0);
     expect(kept([0, 0, 0])).toBe(true);
     expect(kept([10, 5, 3])).toBe(true);
     expect(kept([5, 2.5, 1.5])).toBe(true);

@@ -5,7 +5,17 @@ import { PrismBatch } from './prisms';
 function volume(positions: ArrayLike<number>): number {
   let sum = 0;
   for (let i = 0; i < positions.length; i += 9) {
-    const [ax, ay, az, bx, by, bz, cx, cy, cz] = Array.from({ length: 9 }, (_, k) => positions[i + k]!);
+    const [ax, ay, az, bx, by, bz, cx, cy, cz] = Array.from({ length: 9 }, (_, k) => positions[i + k]!) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     sum += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
   }
   return sum / 6;
@@ -59,7 +69,18 @@ describe('prisms from plan polygons', () => {
 
   it('leaves out a degenerate polygon and skips a repeated closing point', () => {
     const batch = new PrismBatch();
-    batch.addPrism({ exterior: [[0, 0], [1, 1], [2, 2]], interiors: [] }, 0, 1);
+    batch.addPrism(
+      {
+        exterior: [
+          [0, 0],
+          [1, 1],
+          [2, 2],
+        ],
+        interiors: [],
+      },
+      0,
+      1,
+    );
     expect(batch.count).toBe(0);
     batch.addPrism({ exterior: [...square(0, 0, 2, 2), [0, 0]], interiors: [] }, 0, 1);
     expect(volume(batch.toGeometry().getAttribute('position').array)).toBeCloseTo(4, 6);

@@ -71,7 +71,12 @@ export class PrismBatch {
    * counter-clockwise and holes clockwise, so the walls of both face away from the solid. A ring
    * that is degenerate is left out (a degenerate exterior leaves out the whole prism).
    */
-  addPrism(polygon: Pick<Polygon, 'exterior' | 'interiors'>, zMin: number, zMax: number, color: readonly [number, number, number] = [1, 1, 1]) {
+  addPrism(
+    polygon: Pick<Polygon, 'exterior' | 'interiors'>,
+    zMin: number,
+    zMax: number,
+    color: readonly [number, number, number] = [1, 1, 1],
+  ) {
     const outer = cleanRing(polygon.exterior, true);
     if (!outer || !Number.isFinite(zMin) || !Number.isFinite(zMax)) return;
     const [z0, z1] = zMin <= zMax ? [zMin, zMax] : [zMax, zMin];
@@ -115,7 +120,7 @@ export class PrismBatch {
     }
   }
 
-  /** One geometry of everything added (the arrays are handed over; the batch is empty afterwards). */
+  /** One geometry of everything added so far (a new one each call: the caller disposes it). */
   toGeometry(): BufferGeometry {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(new Float32Array(this.positions), 3));
@@ -123,9 +128,6 @@ export class PrismBatch {
     if (this.withColors) geometry.setAttribute('color', new BufferAttribute(new Float32Array(this.colors), 3));
     geometry.computeBoundingBox();
     geometry.computeBoundingSphere();
-    this.positions = [];
-    this.normals = [];
-    this.colors = [];
     return geometry;
   }
 }

@@ -180,7 +180,8 @@ function unitInstances(fire: Fire | null, catalogue: Catalogue): InstanceGroup[]
   for (const siren of Object.values(units.sirens)) place(siren.id, UNIT_SHAPES.sirens, siren.coord, siren.angle);
   for (const button of Object.values(units.buttons)) place(button.id, UNIT_SHAPES.buttons, button.coord, button.angle);
   for (const io of Object.values(units.ios)) place(io.id, UNIT_SHAPES.ios, io.coord, io.angle);
-  for (const other of Object.values(units.others)) place(other.id, other.unit_type === 'strobelight' ? 'Beacon' : 'IoUnit', other.coord, other.angle);
+  for (const other of Object.values(units.others))
+    place(other.id, other.unit_type === 'strobelight' ? 'Beacon' : 'IoUnit', other.coord, other.angle);
   return groupInstances(ids, shapes, matrices);
 }
 

@@ -18,6 +18,7 @@ import { MergeStoreysDialog } from './MergeStoreysDialog';
 import { addRoomEdits, deleteSelection, mergeStoreys, roomShapeEdits } from './model-edits';
 import { KIND_LABELS, PropertiesPanel } from './PropertiesPanel';
 import { StatisticsDialog } from './StatisticsDialog';
+import { View3dEntry } from '../../../view3d/View3dEntry';
 import { storeyLabel } from './storey-label';
 import './model.css';
 
@@ -264,6 +265,7 @@ export function ModelPage() {
           <button type="button" className="btn btn-small" disabled={storeys.length === 0} onClick={() => setDialog('clean')}>
             Clean
           </button>
+          <View3dEntry />
         </div>
         <div className="plan-frame">
           <PlanCanvas
@@ -274,6 +276,7 @@ export function ModelPage() {
             tiles={tiles}
             selectedTile={selection.kind === 'tile' && selection.storeyId === storeyId ? selection.index : null}
             rotation={arch.rotation}
+            compassDegrees={model.config.compass_degrees}
             ruler={ruler}
             onRuler={setRuler}
             roomEdit={roomEdit}
