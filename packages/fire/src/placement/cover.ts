@@ -89,7 +89,7 @@ export function coverRoom(grid: RoomGrid, opts: CoverOptions): Cover {
     const largest = Math.max(0, ...areas);
     const ok = uncovered === 0 && largest <= opts.maxArea * (1 + 1e-9);
     if (ok || !best || uncovered < best.uncovered) best = { sites: [...sites], weights: [...weights], areas, uncovered, ok };
-    if (ok || !anyFeasible || sites.length > cellCount) break;
+    if (ok || !anyFeasible || sites.length > Math.min(cellCount, 4 * Math.max(1, opts.minCount) + 10)) break;
     if (iteration - lastChange >= PATIENCE) {
       sites.push(snap(grid, nearest, uncovered > 0 ? worstUncovered(grid, owner, sites) : splitPoint(grid, owner, areas)));
       weights.push(weights.reduce((a, b) => a + b, 0) / weights.length || 0);

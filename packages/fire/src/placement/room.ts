@@ -1,6 +1,6 @@
 import { distanceToRings, pointInRing, ringArea, ringIsConvex, type Pt, type Ring } from '../geometry/ring.js';
 import { cellAt, coverRoom, nearestFeasible } from './cover.js';
-import { buildGrid, feasibleCells, INTERIOR, type RoomGrid } from './grid.js';
+import { buildGrid, feasibleCells, INTERIOR } from './grid.js';
 import { roomLowerBound } from './lower-bound.js';
 import { powerCells } from './power-cells.js';
 import { stripPlacement, type Piece } from './strips.js';
@@ -29,61 +29,73 @@ export interface RoomPlacement {
 
 /** Places the units a room needs, keeping those already in it (fixed). */
 export function placeInRoom(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], withBound = true): RoomPlacement {
+  const first = place(rings, rules, fixed, withBound);
+  if (!first.cramped || first.ok) return first;
+  // No place keeps the wall distance (a room narrower than twice it): the deepest places instead.
+  const relaxed = place(rings, { ...rules, wallDistance: Math.max(0, first.deepest - 0.01) }, fixed, withBound);
+  return { ...relaxed, cramped: true };
+}
+
+function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], withBound: boolean): RoomPlacement & { deepest: number } {
   const area = Math.abs(ringArea(rings[0]!)) - rings.slice(1).reduce((s, r) => s + Math.abs(ringArea(r)), 0);
   const convex = rings.length === 1 && ringIsConvex(rings[0]!);
   // The room grid is built only when a place must be searched for, or for the lower bound.
-  let sited: { grid: RoomGrid; feasible: Uint8Array; nearest: Int32Array; cramped: boolean } | undefined;
+  let sited: ReturnType<typeof siteGrid> | undefined;
   const site = () => (sited ??= siteGrid(rings, rules));
   const lowerBound = () => (withBound ? roomLowerBound(site().grid, rules.radius, rules.maxArea) : 1);
-  {
-    const siting = {
-      wallDistance: rules.wallDistance,
-      obstacles: rules.obstacles,
-      obstacleDistance: rules.obstacleDistance,
-      nearestFeasible: (p: Pt): Pt | undefined => {
-        const { grid, nearest, cramped } = site();
-        const cell = cramped ? -1 : nearest[cellAt(grid, p[0], p[1])]!;
-        return cell >= 0 ? [grid.repX[cell]!, grid.repY[cell]!] : undefined;
-      },
+  const siting = {
+    wallDistance: rules.wallDistance,
+    obstacles: rules.obstacles,
+    obstacleDistance: rules.obstacleDistance,
+    nearestFeasible: (p: Pt): Pt | undefined => {
+      const { grid, nearest, cramped } = site();
+      const cell = cramped ? -1 : nearest[cellAt(grid, p[0], p[1])]!;
+      return cell >= 0 ? [grid.repX[cell]!, grid.repY[cell]!] : undefined;
+    },
+  };
+  const pieces = stripPlacement({ rings, convex }, rules.radius, rules.maxArea, siting);
+  if (pieces) {
+    const { kept, added } = keepFixed(pieces, fixed, rules.radius);
+    return {
+      added: added.map((p) => p.at),
+      pieces: [...kept, ...added],
+      ok: true,
+      cramped: false,
+      lowerBound: lowerBound(),
+      area,
+      deepest: Infinity,
     };
-    const pieces = stripPlacement({ rings, convex }, rules.radius, rules.maxArea, siting);
-    if (pieces) {
-      const { kept, added } = keepFixed(pieces, fixed, rules.radius);
-      return { added: added.map((p) => p.at), pieces: [...kept, ...added], ok: true, cramped: false, lowerBound: lowerBound(), area };
-    }
   }
-  const { grid, feasible, cramped } = site();
+  const { grid, feasible, cramped, deepest } = site();
+  if (cramped)
+    return {
+      added: [],
+      pieces: fixed.map((at) => ({ at, shape: { exterior: [], interiors: [] }, area: 0 })),
+      ok: false,
+      cramped,
+      lowerBound: lowerBound(),
+      area,
+      deepest,
+    };
   const bound = withBound ? lowerBound() : Math.max(1, Number.isFinite(rules.maxArea) ? Math.ceil(area / rules.maxArea - 1e-9) : 1);
   const fixedCells = fixed.map((p) => cellAt(grid, p[0], p[1]));
   const cover = coverRoom(grid, { radius: rules.radius, maxArea: rules.maxArea, feasible, fixed: fixedCells, minCount: bound });
   const at: Pt[] = cover.sites.map((c, i) => (i < fixed.length ? fixed[i]! : [grid.repX[c]!, grid.repY[c]!]));
-  const pieces = powerCells(rings, at, cover.weights, rules.radius);
-  return { added: at.slice(fixed.length), pieces, ok: cover.ok, cramped, lowerBound: bound, area };
+  const cells = powerCells(rings, at, cover.weights, rules.radius);
+  return { added: at.slice(fixed.length), pieces: cells, ok: cover.ok, cramped, lowerBound: bound, area, deepest };
 }
 
-/** The room grid, the cells where a unit may stand (or, in a room too narrow for any, the one farthest from the walls), and the nearest of them to every cell. */
+/** The room grid, the cells where a unit may stand, and the nearest of them to every cell; in a room with none, how far from the walls its deepest cell is. */
 function siteGrid(rings: readonly Ring[], rules: RoomRules) {
   const grid = buildGrid(rings);
-  let feasible = feasibleCells(grid, rules.wallDistance, rules.obstacles, rules.obstacleDistance);
-  let cramped = false;
-  if (!grid.cells.some((c) => feasible[c])) {
-    cramped = true;
-    feasible = new Uint8Array(grid.state.length);
-    let best = -1;
-    let bestDistance = -1;
-    for (const c of grid.cells) {
-      if (grid.state[c] !== INTERIOR && best >= 0) continue;
-      const d = distanceToRings(grid.repX[c]!, grid.repY[c]!, rings);
-      if (d > bestDistance || (best >= 0 && grid.state[best] !== INTERIOR)) {
-        bestDistance = d;
-        best = c;
-      }
-    }
-    if (best >= 0) feasible[best] = 1;
-  }
-  return { grid, feasible, nearest: nearestFeasible(grid, feasible), cramped };
+  const feasible = feasibleCells(grid, rules.wallDistance, rules.obstacles, rules.obstacleDistance);
+  const cramped = !grid.cells.some((c) => feasible[c]);
+  let deepest = 0;
+  if (cramped)
+    for (const c of grid.cells)
+      if (grid.state[c] === INTERIOR) deepest = Math.max(deepest, distanceToRings(grid.repX[c]!, grid.repY[c]!, rings));
+  return { grid, feasible, nearest: nearestFeasible(grid, feasible), cramped, deepest };
 }
-
 /**
  * Units already in the room take over the piece they stand in when they reach all of it (a convex
  * piece: its corners within the radius); the new unit of that piece is then not needed. A kept unit
