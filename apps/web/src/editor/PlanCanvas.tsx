@@ -28,6 +28,8 @@ export interface PlanCanvasProps {
   tiles: readonly ReportTile[];
   selectedTile: number | null;
   rotation: number;
+  /** Where north points on the plan (config.compass_degrees): a north arrow shows it. */
+  compassDegrees: number;
   ruler: RulerState | null;
   onRuler: (state: RulerState) => void;
   roomEdit: RoomEdit | null;
@@ -103,9 +105,11 @@ export function PlanCanvas(props: PlanCanvasProps) {
 
   // A new storey (or the first size) fits the view to it; a change of the model on the same storey keeps the view.
   useLayoutEffect(() => {
-    inputs.current = { layers, scene, selected, tiles, selectedTile, ruler, roomEdit };
-    if (view.current.rotation !== rotation) view.current = { ...view.current, rotation };
-    if (fitted.current !== scene.storeyId && size.current.width > 0) {
+    inputs.current = { layers, scene, selected, tiles, selectedTile, ruler, roomEdit, compassDegrees: props.compassDegrees };
+    // A new rotation turns the plan: fit it again so it stays in view.
+    const turned = view.current.rotation !== rotation;
+    if (turned) view.current = { ...view.current, rotation };
+    if ((turned || fitted.current !== scene.storeyId) && size.current.width > 0) {
       fitted.current = scene.storeyId;
       fit();
     }

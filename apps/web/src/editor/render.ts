@@ -190,6 +190,7 @@ export interface PlanOverlay {
   box: { x0: number; y0: number; x1: number; y1: number } | null;
   ruler: RulerState | null;
   roomEdit: RoomEdit | null;
+  compassDegrees: number;
 }
 
 function stroke(ctx: CanvasRenderingContext2D, path: Path2D, style: LayerStyle, scale: number): void {
@@ -256,7 +257,7 @@ export function drawPlan(
   drawOverlay(ctx, view, overlay, size);
 }
 
-function drawOverlay(ctx: CanvasRenderingContext2D, view: Viewport, overlay: PlanOverlay, size: { ratio: number }): void {
+function drawOverlay(ctx: CanvasRenderingContext2D, view: Viewport, overlay: PlanOverlay, size: { ratio: number; width: number }): void {
   const scale = view.scale;
   if (overlay.selected.length > 0) {
     const path = new Path2D();
@@ -307,6 +308,7 @@ function drawOverlay(ctx: CanvasRenderingContext2D, view: Viewport, overlay: Pla
     ctx.fillRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
     ctx.strokeRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
   }
+  drawNorthArrow(ctx, view, overlay.compassDegrees, size.width);
   const ruler = overlay.ruler;
   const length = ruler ? rulerLength(ruler) : null;
   if (ruler?.start && ruler.end && length !== null) {
@@ -328,3 +330,34 @@ export const selectedItems = (scene: PlanScene, keys: readonly string[]): PlanIt
   keys.map((key) => scene.byKey.get(key)).filter((item): item is PlanItem => item !== undefined);
 
 export { refKey };
+
+/**
+ * A north arrow in the top right corner. compass_degrees turns north counter-clockwise from the
+ * plan's +y axis (docs/editor.md); the view's rotation turns the whole plan.
+ */
+function drawNorthArrow(ctx: CanvasRenderingContext2D, view: Viewport, compassDegrees: number, width: number): void {
+  const angle = ((compassDegrees + view.rotation) * Math.PI) / 180;
+  // North on screen: up (−y) turned counter-clockwise as seen on screen.
+  const dx = -Math.sin(angle);
+  const dy = -Math.cos(angle);
+  const cx = width - 28;
+  const cy = 30;
+  const r = 14;
+  ctx.save();
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+  ctx.beginPath();
+  ctx.arc(cx, cy, r + 6, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.fillStyle = '#333';
+  ctx.beginPath();
+  ctx.moveTo(cx + dx * r, cy + dy * r);
+  ctx.lineTo(cx - dy * r * 0.4 - dx * r * 0.6, cy + dx * r * 0.4 - dy * r * 0.6);
+  ctx.lineTo(cx + dy * r * 0.4 - dx * r * 0.6, cy - dx * r * 0.4 - dy * r * 0.6);
+  ctx.closePath();
+  ctx.fill();
+  ctx.font = 'bold 10px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText('N', cx - dx * (r + 1), cy - dy * (r + 1));
+  ctx.restore();
+}
