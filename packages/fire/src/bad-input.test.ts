@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { archSchema } from '@edrf/model';
 import { makeArch, rect } from './test-support/arch.js';
 import { fireFor, run } from './test-support/check-units.js';
+import { worstDistance } from './test-support/coverage-check.js';
+import type { Pt } from './geometry/ring.js';
 
 describe('calc_fire_units on bad input', () => {
   it('an empty building: no units and one warning', () => {
@@ -92,6 +94,41 @@ describe('calc_fire_units on bad input', () => {
       unit_id: 'out',
       section_id: '',
       message: 'Siren is not inside any room',
+    });
+  });
+});
+
+describe('calc_fire_units on odd settings and rooms', () => {
+  it('settings far too small leave the room unplaced with a warning, quickly', () => {
+    const arch = makeArch([{ id: 's', rooms: [{ id: 'r', name: 'Hall', exterior: rect(0, 0, 100, 100) }] }]);
+    const fire = fireFor('Sbf1108');
+    fire.config.unit.detector.Smoke.area_per_detector = 0.01;
+    fire.config.unit.siren.max_range = 0.05;
+    const { result } = run(arch, fire);
+    expect(result.units.detectors).toEqual({});
+    expect(result.validation.warnings.map((w) => w.message)).toEqual([
+      "Room 'Hall' would need more than 20000 detectors with these settings: not placed",
+      "Room 'Hall' would need more than 20000 sirens with these settings: not placed",
+    ]);
+  });
+
+  it('a room narrower than twice the wall distance: covered along its middle, with a warning', () => {
+    const corridor = rect(0, 0, 40, 0.8);
+    const arch = makeArch([{ id: 's', rooms: [{ id: 'c', name: 'Passage', exterior: corridor }] }]);
+    const { result } = run(arch, fireFor('Sbf1108'));
+    const detectors = Object.values(result.units.detectors);
+    expect(detectors.length).toBe(Math.ceil(40 / (2 * Math.sqrt(6.2 ** 2 - 0.4 ** 2))));
+    expect(
+      worstDistance(
+        [corridor],
+        detectors.map((d) => [d.coord[0], d.coord[1]] as Pt),
+      ).distance,
+    ).toBeLessThanOrEqual(6.2);
+    expect(result.validation.warnings).toContainEqual({
+      warning_id: 'room_cramped:c',
+      unit_id: '',
+      section_id: '',
+      message: "Room 'Passage' has no place that keeps the wall and air inlet distances",
     });
   });
 });

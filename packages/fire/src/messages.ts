@@ -21,4 +21,6 @@ export const MESSAGES = {
   travelTooFar: (room: string, distance: number, limit: number) =>
     `Room '${room}' is ${distance.toFixed(0)} m from the nearest manual call point, more than ${limit} m`,
   badCoordinate: (kind: string) => `${kind} has a coordinate that is not a number`,
+  tooManyUnits: (room: string, kind: string, limit: number) =>
+    `Room '${room}' would need more than ${limit} ${kind} with these settings: not placed`,
 } as const;

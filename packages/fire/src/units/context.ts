@@ -28,3 +28,9 @@ export interface PlacementContext {
   /** Compute the lower bounds (the benchmark needs them; the answer does not). */
   withBounds: boolean;
 }
+
+/** More units than this in one room means settings far too small (say 0.01 m²): the room is left unplaced with a warning. */
+export const MAX_UNITS_PER_ROOM = 20_000;
+
+/** The least number of units a room of this area needs under a radius and an area per unit. */
+export const unitEstimate = (area: number, radius: number, maxArea: number) => area / Math.min(maxArea, 2.598 * radius * radius);

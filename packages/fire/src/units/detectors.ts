@@ -5,7 +5,7 @@ import { distanceToRings, pointInRings, type Pt } from '../geometry/ring.js';
 import { obstacleDistanceAt } from '../placement/grid.js';
 import { placeInRoom } from '../placement/room.js';
 import type { Piece } from '../placement/strips.js';
-import type { PlacementContext } from './context.js';
+import { MAX_UNITS_PER_ROOM, unitEstimate, type PlacementContext } from './context.js';
 
 const toPolygon = (piece: Piece) => ({
   exterior: piece.shape.exterior.map((p) => [p[0], p[1]] as [number, number]),
@@ -39,6 +39,12 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
   const type = detectorTypeFor(info.room.type);
   const settings = ctx.fire.config.unit.detector[type];
   if (!(settings.max_detector_distance > 0 && settings.area_per_detector > 0)) return;
+  if (unitEstimate(info.area, settings.max_detector_distance, settings.area_per_detector) > MAX_UNITS_PER_ROOM) {
+    ctx.warnings.push(
+      warning('too_many_detectors', info.room.id, MESSAGES.tooManyUnits(roomLabel(info.room), 'detectors', MAX_UNITS_PER_ROOM)),
+    );
+    return;
+  }
   const placement = placeInRoom(
     info.rings,
     {

@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages.js';
 import { roomAt, roomLabel, warning, type RoomInfo, type StoreyInfo } from '../building.js';
 import type { Pt } from '../geometry/ring.js';
 import { placeInRoom } from '../placement/room.js';
-import type { PlacementContext } from './context.js';
+import { MAX_UNITS_PER_ROOM, unitEstimate, type PlacementContext } from './context.js';
 
 /** Sirens inside their room reach no farther than that room's walls (a door takes 20–30 dB): each occupied room is covered on its own. */
 const SIREN_WALL_DISTANCE = 0.1;
@@ -27,6 +27,12 @@ export function placeSirens(ctx: PlacementContext, storeys: readonly StoreyInfo[
   for (const storey of storeys) {
     for (const info of storey.rooms) {
       if (!needsSiren(ctx.rules, info.room.type, info.area)) continue;
+      if (unitEstimate(info.area, range, Infinity) > MAX_UNITS_PER_ROOM) {
+        ctx.warnings.push(
+          warning('too_many_sirens', info.room.id, MESSAGES.tooManyUnits(roomLabel(info.room), 'sirens', MAX_UNITS_PER_ROOM)),
+        );
+        continue;
+      }
       const existing = byRoom.get(info) ?? [];
       const placement = placeInRoom(
         info.rings,
