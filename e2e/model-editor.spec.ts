@@ -4,9 +4,10 @@
 // storeys and runs the clean options. Points on the plan are named in metres and turned into screen
 // positions from the view the canvas reports (data-scale, data-x, data-y, data-rotation).
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithPasscode } from './support/login.js';
-import { MODEL_PROJECT, MORGAN } from './support/seed.js';
+import { MODEL_IFC_PROJECT, MODEL_PROJECT, MORGAN } from './support/seed.js';
 import { dialog, expectToast, rowOf } from './support/ui.js';
 
 type P = [number, number];
@@ -368,5 +369,59 @@ test('the architecture editor: storeys, layers, selection, ruler, rooms, undo, m
     await page.getByRole('button', { name: 'Statistics' }).click();
     await expect(statistic(stats, 'Walls')).toHaveText('3');
     await stats.getByRole('button', { name: 'Close' }).click();
+  });
+});
+
+/** The IFC corpus: IFC_CORPUS, else ../shared/ifc beside the repository. */
+const corpus = process.env.IFC_CORPUS ?? path.resolve('../shared/ifc');
+const FZK_HAUS = path.join(corpus, 'AC20-FZK-Haus.ifc');
+const FZK_REFERENCE = path.join(corpus, 'reference', 'AC20-FZK-Haus.json');
+
+interface Reference {
+  storeys: { globalId: string; name: string; elevation_m: number }[];
+  counts: { storeys: number; spaces_with_geometry: number };
+  spaces: { storeyGlobalId: string; footprint_area_m2: number | null }[];
+}
+
+test('a real IFC model opens on the plan: its storeys, its rooms, and a box over the whole storey', async ({ page }) => {
+  test.skip(!fs.existsSync(FZK_HAUS), `the IFC corpus is absent (${FZK_HAUS}); set IFC_CORPUS to the folder holding AC20-FZK-Haus.ifc`);
+  test.setTimeout(120_000);
+  const reference = JSON.parse(fs.readFileSync(FZK_REFERENCE, 'utf8')) as Reference;
+
+  await test.step('the IFC file is added to the project', async () => {
+    await signInWithPasscode(page, MORGAN);
+    await page.goto('/projects');
+    await rowOf(page, MODEL_IFC_PROJECT).getByRole('link', { name: MODEL_IFC_PROJECT }).click();
+    await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Add IFCs' }).click();
+    const add = dialog(page, 'Add IFCs');
+    await add.getByLabel('IFC files').setInputFiles(FZK_HAUS);
+    await add.getByRole('button', { name: 'Upload' }).click();
+    await expect(rowOf(add, 'AC20-FZK-Haus.ifc')).toContainText('Done', { timeout: 90_000 });
+    await add.getByRole('button', { name: 'Close', exact: true }).first().click();
+  });
+
+  await test.step('the editor lists the storeys of the file, top-down, and counts its rooms', async () => {
+    await page.getByRole('complementary').getByRole('link', { name: 'Model', exact: true }).click();
+    const names = [...reference.storeys].sort((a, b) => b.elevation_m - a.elevation_m).map((storey) => storey.name);
+    await expect(page.getByRole('list', { name: 'Storeys' }).getByRole('button')).toHaveText(names.map((name) => new RegExp(`${name}$`)));
+    await page.getByRole('button', { name: 'Statistics' }).click();
+    const stats = dialog(page, 'Model statistics');
+    await expect(statistic(stats, 'Storeys')).toHaveText(String(reference.counts.storeys));
+    await expect(statistic(stats, 'Rooms')).toHaveText(String(reference.counts.spaces_with_geometry));
+    await stats.getByRole('button', { name: 'Close' }).click();
+  });
+
+  await test.step('a box over the whole ground floor selects every room on it', async () => {
+    const ground = [...reference.storeys].sort((a, b) => a.elevation_m - b.elevation_m)[0]!;
+    await storeyButton(page, new RegExp(`${ground.name}$`)).click();
+    const rooms = reference.spaces.filter((space) => space.storeyGlobalId === ground.globalId && space.footprint_area_m2 !== null).length;
+    const box = (await plan(page).boundingBox())!;
+    await page.mouse.move(box.x + 2, box.y + 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height - 2, { steps: 8 });
+    await page.mouse.up();
+    await expect(properties(page).getByRole('heading', { name: /items selected$/ })).toBeVisible();
+    await expect(properties(page).getByText(`${rooms} × Room`, { exact: true })).toBeVisible();
   });
 });

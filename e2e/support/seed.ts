@@ -24,6 +24,10 @@ export const VICTOR = 'victor@example.com';
 export const UMA = 'uma@example.com';
 /** model-editor.spec: admin of the model project, edits its plan. */
 export const MORGAN = 'morgan@example.com';
+/** view3d.spec: a platform admin who opens the 3D view of her projects. */
+export const THEA = 'thea@example.com';
+/** view3d.spec: admin of thea's first project, not a platform admin: no 3D view for him. */
+export const PETE = 'pete@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -40,6 +44,8 @@ export const SEED_USERS = [
   { email: VICTOR, provider: 'passcode', is_admin: false },
   { email: UMA, provider: 'passcode', is_admin: false },
   { email: MORGAN, provider: 'passcode', is_admin: false },
+  { email: THEA, provider: 'passcode', is_admin: true },
+  { email: PETE, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -123,6 +129,13 @@ export const UPLOAD_PROJECT = 'Uma Hall';
 export const MODEL_ORG = 'Morgan Bygg AB';
 /** model-editor.spec's project: morgan is its admin; it starts with an empty model. */
 export const MODEL_PROJECT = 'Morgan House';
+/** model-editor.spec's second project: a real IFC file is added to it. */
+export const MODEL_IFC_PROJECT = 'Morgan Cottage';
+
+export const VIEW3D_ORG = 'Thea Bygg AB';
+/** view3d.spec's projects: thea adds AC20-FZK-Haus.ifc to the first and the Janesville restaurant to the second. */
+export const VIEW3D_PROJECT = 'Thea House';
+export const VIEW3D_LARGE_PROJECT = 'Thea Restaurant';
 
 export const SEED_ORGS: SeedOrg[] = [
   {
@@ -194,7 +207,29 @@ export const SEED_ORGS: SeedOrg[] = [
   {
     name: MODEL_ORG,
     members: [{ email: MORGAN, role: 'admin' }],
-    projects: [{ name: MODEL_PROJECT, ifcFiles: [], members: [{ email: MORGAN, role: 'admin' }] }],
+    projects: [
+      { name: MODEL_PROJECT, ifcFiles: [], members: [{ email: MORGAN, role: 'admin' }] },
+      { name: MODEL_IFC_PROJECT, ifcFiles: [], members: [{ email: MORGAN, role: 'admin' }] },
+    ],
+    payments: [],
+  },
+  {
+    name: VIEW3D_ORG,
+    members: [
+      { email: THEA, role: 'admin' },
+      { email: PETE, role: 'standard' },
+    ],
+    projects: [
+      {
+        name: VIEW3D_PROJECT,
+        ifcFiles: [],
+        members: [
+          { email: THEA, role: 'admin' },
+          { email: PETE, role: 'admin' },
+        ],
+      },
+      { name: VIEW3D_LARGE_PROJECT, ifcFiles: [], members: [{ email: THEA, role: 'admin' }] },
+    ],
     payments: [],
   },
 ];
