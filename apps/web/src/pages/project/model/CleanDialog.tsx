@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Modal } from '../../../ui/Modal';
-import { CLEAN_OPTIONS, DEFAULT_CLEAN_SETTINGS, type CleanSettings } from './clean-arch';
+import { CLEAN_OPTIONS, defaultCleanSettings, type CleanSettings } from './clean-arch';
 
 /** P§2 clean options (P§9 defaults); Clean sends them with the model and applies the answer as one undoable edit. */
 export function CleanDialog({ onClean, onClose }: { onClean: (settings: CleanSettings) => Promise<void>; onClose: () => void }) {
-  const [settings, setSettings] = useState<CleanSettings>(DEFAULT_CLEAN_SETTINGS);
+  const [settings, setSettings] = useState<CleanSettings>(defaultCleanSettings);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = async () => {
