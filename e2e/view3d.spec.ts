@@ -133,6 +133,16 @@ test('a platform admin opens the 3D view of an imported IFC, toggles a layer, cl
     await expect(readout).toHaveText(/^x -?\d+\.\d\d\s+y -?\d+\.\d\d\s+z -?\d+\.\d\d$/);
   });
 
+  await test.step('200 ms after the view is turned, it turns around the surface at its centre', async () => {
+    const before = await view3d(page).getAttribute('data-target');
+    const box = (await view3d(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 10, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => view3d(page).getAttribute('data-target')).not.toBe(before);
+  });
+
   await test.step('Clip shows the box around the model; a dragged face moves and the box stays at least 0.1 thick', async () => {
     const clip = page.getByRole('button', { name: 'Clip' });
     await clip.click();
