@@ -1,5 +1,5 @@
 import { Geodesic } from '../geometry/geodesic.js';
-import type { Pt } from '../geometry/ring.js';
+import type { Pt, Ring } from '../geometry/ring.js';
 import type { RoomGrid } from './grid.js';
 
 /** Area of the regular hexagon inscribed in a circle of radius 1: the thinnest covering of the plane by equal disks. */
@@ -13,7 +13,31 @@ export const HEXAGON_FACTOR = 2.598;
 export function roomLowerBound(grid: RoomGrid, radius: number, maxArea: number): number {
   const byArea = Number.isFinite(maxArea) && maxArea > 0 ? Math.ceil(grid.area / maxArea - 1e-9) : 1;
   const byHexagon = radius > 0 ? Math.ceil(grid.area / (HEXAGON_FACTOR * radius * radius) - 1e-9) : 1;
-  return Math.max(1, byArea, byHexagon, packingBound(grid, radius, 'sweep'), packingBound(grid, radius, 'farthest'));
+  const bound = Math.max(1, byArea, byHexagon, packingBound(grid, radius, 'sweep'), packingBound(grid, radius, 'farthest'));
+  return bound === 2 && !twoDisksCover(grid.rings, radius) ? 3 : bound;
+}
+
+/**
+ * Whether two disks of the radius can cover the room, known exactly for rectangles: the best two
+ * disks cover the two halves across the long side (Heppes & Melissen 1997), so they need a radius of
+ * √(L²/16 + S²/4). Other shapes: assumed they can (the bound stays as it is).
+ */
+function twoDisksCover(rings: readonly Ring[], radius: number): boolean {
+  if (rings.length !== 1) return true;
+  const corners = rings[0]!.filter((p, i, ring) => {
+    const a = ring[(i + ring.length - 1) % ring.length]!;
+    const b = ring[(i + 1) % ring.length]!;
+    return Math.abs((p[0] - a[0]) * (b[1] - p[1]) - (p[1] - a[1]) * (b[0] - p[0])) > 1e-9;
+  });
+  if (corners.length !== 4) return true;
+  const side = (i: number) => Math.hypot(corners[(i + 1) % 4]![0] - corners[i]![0], corners[(i + 1) % 4]![1] - corners[i]![1]);
+  const diagonal = Math.hypot(corners[2]![0] - corners[0]![0], corners[2]![1] - corners[0]![1]);
+  const [l0, l1, l2, l3] = [side(0), side(1), side(2), side(3)];
+  const rectangle = Math.abs(l0 - l2) < 1e-6 && Math.abs(l1 - l3) < 1e-6 && Math.abs(diagonal - Math.hypot(l0, l1)) < 1e-6;
+  if (!rectangle) return true;
+  const long = Math.max(l0, l1);
+  const short = Math.min(l0, l1);
+  return Math.sqrt((long * long) / 16 + (short * short) / 4) <= radius + 1e-9;
 }
 
 /**
