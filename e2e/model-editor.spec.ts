@@ -201,12 +201,14 @@ test('the architecture editor: storeys, layers, selection, ruler, rooms, undo, m
 
     await clickAt(page, [9.3, 2.9]);
     await expect(properties(page).getByRole('heading', { name: 'Object', exact: true })).toBeVisible();
+    await expect(properties(page)).toContainText('IfcFurnishingElement');
     await layers.getByLabel('Other objects').uncheck();
     await clickAt(page, [9.3, 2.9]);
     await expectSelectedRoom(page, 'Living');
 
     await clickAt(page, [1.15, 1.15]);
     await expect(properties(page).getByRole('heading', { name: 'Object', exact: true })).toBeVisible();
+    await expect(properties(page)).toContainText('AirInlet');
     await layers.getByLabel('Inlets').uncheck();
     await clickAt(page, [1.15, 1.15]);
     await expectSelectedRoom(page, 'Kitchen');

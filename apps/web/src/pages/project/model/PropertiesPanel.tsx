@@ -1,4 +1,5 @@
-import { DOOR_OP_TYPES, ROOM_TYPES, WALL_TYPES, polygonArea, type Model, type ItemKind, type ReportTile } from '@edrf/model';
+import { DOOR_OP_TYPES, ROOM_TYPES, WALL_TYPES, polygonArea, type Model, type ItemKind, type ItemRef, type ReportTile } from '@edrf/model';
+import { Fragment } from 'react';
 import type { EditRequest } from '../../../state/history';
 import { MODEL_FIELD_ATTRIBUTE } from '../../../state/shortcuts';
 import type { Selection } from '../../../editor/selection';
@@ -50,6 +51,7 @@ function ItemsProperties({ model, items, edit, onDelete }: PanelProps & { items:
   const room = single?.kind === 'arch.rooms' ? arch.rooms[single.id] : undefined;
   const wall = single?.kind === 'arch.walls' ? arch.walls[single.id] : undefined;
   const door = single?.kind === 'arch.doors' ? arch.doors[single.id] : undefined;
+  const facts = single ? itemFacts(arch, single) : [];
   const rooms = items.filter((item) => item.kind === 'arch.rooms');
   return (
     <>
@@ -138,6 +140,16 @@ function ItemsProperties({ model, items, edit, onDelete }: PanelProps & { items:
             />
           </label>
         </>
+      )}
+      {facts.length > 0 && (
+        <dl className="details">
+          {facts.map(([term, value]) => (
+            <Fragment key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
       )}
       {door && single && (
         <>
@@ -281,4 +293,40 @@ function ModelOptions({ model, edit }: PanelProps) {
       />
     </>
   );
+}
+
+const metres = (z: number) => `${z.toFixed(2)} m`;
+
+/** What the plan does not show of the items without editable fields: read-only facts. */
+function itemFacts(arch: Model['arch'], ref: ItemRef): [string, string][] {
+  switch (ref.kind) {
+    case 'arch.other_objects': {
+      const object = arch.other_objects[ref.id];
+      if (!object) return [];
+      return [
+        ['Name', object.name || '—'],
+        ['Type', object.type || '—'],
+        ['Vent type', object.vent_type],
+        ['Height', `${metres(object.min_z)} – ${metres(object.max_z)}`],
+      ];
+    }
+    case 'arch.stairs':
+    case 'arch.slabs':
+    case 'arch.wall_openings': {
+      const item =
+        ref.kind === 'arch.stairs' ? arch.stairs[ref.id] : ref.kind === 'arch.slabs' ? arch.slabs[ref.id] : arch.wall_openings[ref.id];
+      return item ? [['Height', `${metres(item.min_z)} – ${metres(item.max_z)}`]] : [];
+    }
+    case 'arch.ceilings': {
+      const ceiling = arch.ceilings[ref.id];
+      return ceiling
+        ? [
+            ['Height', metres(ceiling.z)],
+            ['Grid lines', String(ceiling.grid_lines.length)],
+          ]
+        : [];
+    }
+    default:
+      return [];
+  }
 }
