@@ -49,7 +49,17 @@ export const meshWithParts = (ctx: ExtractContext, expressID: number): ElementMe
     ctx,
     expressID,
     (id) => ctx.meshes.mesh(id),
-    (pieces) => ({ triangles: concat(pieces.map((p) => p.triangles)), ...zRange(pieces) }),
+    (pieces) => {
+      const triangles = new Uint32Array(pieces.reduce((n, p) => n + p.triangles.length, 0));
+      let at = 0;
+      let offset = 0;
+      for (const piece of pieces) {
+        for (let i = 0; i < piece.triangles.length; i++) triangles[at + i] = piece.triangles[i]! + offset;
+        at += piece.triangles.length;
+        offset += piece.points.length / 3;
+      }
+      return { points: concat(pieces.map((p) => p.points)), triangles, ...zRange(pieces) };
+    },
   );
 
 /** Points with the plan hull of an element, or of its parts (MeshReader.points). */

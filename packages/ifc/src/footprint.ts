@@ -30,11 +30,14 @@ function ringOf(path: PathD): Point2[] {
  * when the mesh is turned inside out) already cover the whole plan, and they project with the same winding, so
  * half the triangles are enough. A mesh that is not closed or whose faces disagree gives all of them (0).
  */
-function upwardSign(t: Float64Array): number {
+function upwardSign({ points: p, triangles: t }: ElementMesh): number {
   let positive = 0;
   let negative = 0;
-  for (let i = 0; i + 8 < t.length; i += 9) {
-    const twice = (t[i + 3]! - t[i]!) * (t[i + 7]! - t[i + 1]!) - (t[i + 6]! - t[i]!) * (t[i + 4]! - t[i + 1]!);
+  for (let i = 0; i + 2 < t.length; i += 3) {
+    const a = t[i]! * 3;
+    const b = t[i + 1]! * 3;
+    const c = t[i + 2]! * 3;
+    const twice = (p[b]! - p[a]!) * (p[c + 1]! - p[a + 1]!) - (p[c]! - p[a]!) * (p[b + 1]! - p[a + 1]!);
     if (twice > 0) positive += twice;
     else negative -= twice;
   }
@@ -42,24 +45,75 @@ function upwardSign(t: Float64Array): number {
 }
 
 /**
+ * The boundary of a set of triangles (indices into x y z points, each triangle counter-clockwise in plan) as closed
+ * loops of points: an edge that two triangles share in opposite directions lies inside their union and cancels. What
+ * is left is a closed chain of edges with the same winding number everywhere as the triangles together, so its loops
+ * unite (NonZero) to the same region, but they are a few loops instead of thousands of triangles: Clipper2 takes one
+ * JavaScript-to-WebAssembly call per path. (Faces that meet at a point of different index keep their shared edge
+ * twice, once each way: still the same region.)
+ */
+export function boundaryLoops(points: Float64Array, triangles: readonly number[]): Float64Array[] {
+  const edges = new Map<number, number>();
+  const EDGE = 2 ** 26;
+  const add = (u: number, v: number) => {
+    const back = v * EDGE + u;
+    const reverse = edges.get(back);
+    if (reverse) {
+      if (reverse === 1) edges.delete(back);
+      else edges.set(back, reverse - 1);
+      return;
+    }
+    const key = u * EDGE + v;
+    edges.set(key, (edges.get(key) ?? 0) + 1);
+  };
+  for (let i = 0; i + 2 < triangles.length; i += 3) {
+    const [a, b, c] = [triangles[i]!, triangles[i + 1]!, triangles[i + 2]!];
+    add(a, b);
+    add(b, c);
+    add(c, a);
+  }
+  const out = new Map<number, number[]>();
+  for (const [key, count] of edges) {
+    const u = Math.floor(key / EDGE);
+    const list = out.get(u) ?? [];
+    for (let k = 0; k < count; k++) list.push(key % EDGE);
+    out.set(u, list);
+  }
+  // Every point has as many edges in as out, so a walk from any point can only end where it started.
+  const loops: Float64Array[] = [];
+  for (const [start, list] of out) {
+    while (list.length > 0) {
+      const loop: number[] = [];
+      let at = start;
+      do {
+        loop.push(points[at * 3]!, points[at * 3 + 1]!, 0);
+        at = out.get(at)!.pop()!;
+      } while (at !== start);
+      if (loop.length >= 9) loops.push(Float64Array.from(loop));
+    }
+  }
+  return loops;
+}
+
+/**
  * The plan footprint of a mesh as polygons (largest first): every non-degenerate triangle projected to XY,
  * oriented counter-clockwise and united (NonZero). Holes are assigned to the outer ring that contains them.
  */
 export function footprint(clipper: MainModule, mesh: ElementMesh): Polygon[] {
-  const subjects = new clipper.PathsD();
-  const t = mesh.triangles;
-  const facing = upwardSign(t);
-  for (let i = 0; i + 8 < t.length; i += 9) {
-    const ax = t[i]!,
-      ay = t[i + 1]!,
-      bx = t[i + 3]!,
-      by = t[i + 4]!,
-      cx = t[i + 6]!,
-      cy = t[i + 7]!;
-    const twice = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
+  const { points: p, triangles: t } = mesh;
+  const facing = upwardSign(mesh);
+  const kept: number[] = [];
+  for (let i = 0; i + 2 < t.length; i += 3) {
+    const [a, b, c] = [t[i]!, t[i + 1]!, t[i + 2]!];
+    const twice = (p[b * 3]! - p[a * 3]!) * (p[c * 3 + 1]! - p[a * 3 + 1]!) - (p[c * 3]! - p[a * 3]!) * (p[b * 3 + 1]! - p[a * 3 + 1]!);
     if (Math.abs(twice) / 2 < MIN_TRIANGLE_AREA || twice * facing < 0) continue;
+    if (twice > 0) kept.push(a, b, c);
+    else kept.push(a, c, b);
+  }
+  const subjects = new clipper.PathsD();
+  for (const loop of boundaryLoops(p, kept)) {
     const path = new clipper.PathD();
-    path.assign(twice > 0 ? Float64Array.of(ax, ay, 0, bx, by, 0, cx, cy, 0) : Float64Array.of(ax, ay, 0, cx, cy, 0, bx, by, 0));
+    path.assign(loop);
     subjects.push_back(path);
     path.delete();
   }

@@ -3,8 +3,10 @@ import type { IfcAPI } from 'web-ifc';
 import { planHull } from './hull.js';
 
 export interface ElementMesh {
-  /** Triangles as 9 numbers each (x0 y0 z0 x1 …), metres, Z up. */
-  triangles: Float64Array;
+  /** Vertices as x y z, metres, Z up. */
+  points: Float64Array;
+  /** Triangles as three indices into points each; a point is shared by the triangles of one face. */
+  triangles: Uint32Array;
   minZ: number;
   maxZ: number;
 }
@@ -81,43 +83,50 @@ export class MeshReader {
     private readonly scale: number,
   ) {}
 
-  /** The element's triangles turned to Z up and metres; non-finite triangles dropped. Undefined without geometry. */
+  /** The element's triangles turned to Z up and metres; triangles with a non-finite corner dropped. Undefined without geometry. */
   mesh(expressID: number): ElementMesh | undefined {
     const placed = this.placedOf(expressID);
-    let count = 0;
-    for (const { geometry } of placed) count += geometry.indices.length;
-    const out = new Float64Array(count * 3);
-    let n = 0;
+    let vertexCount = 0;
+    let indexCount = 0;
+    for (const { geometry } of placed) {
+      vertexCount += geometry.vertices.length / 6;
+      indexCount += geometry.indices.length;
+    }
+    const points = new Float64Array(vertexCount * 3);
+    const triangles = new Uint32Array(indexCount);
     let minZ = Infinity;
     let maxZ = -Infinity;
+    let offset = 0;
+    let n = 0;
+    const s = this.scale;
     for (const { geometry, m } of placed) {
       const { vertices, indices } = geometry;
-      const s = this.scale;
-      triangles: for (let t = 0; t + 2 < indices.length; t += 3) {
-        const start = n;
-        for (let k = 0; k < 3; k++) {
-          const i = indices[t + k]! * 6;
-          const x = vertices[i]!;
-          const y = vertices[i + 1]!;
-          const z = vertices[i + 2]!;
-          const px = (m[0]! * x + m[4]! * y + m[8]! * z + m[12]!) * s;
-          const py = -(m[2]! * x + m[6]! * y + m[10]! * z + m[14]!) * s;
-          const pz = (m[1]! * x + m[5]! * y + m[9]! * z + m[13]!) * s;
-          if (!Number.isFinite(px) || !Number.isFinite(py) || !Number.isFinite(pz)) {
-            n = start;
-            continue triangles;
-          }
-          out[n++] = px;
-          out[n++] = py;
-          out[n++] = pz;
-        }
-        for (let k = start + 2; k < n; k += 3) {
-          minZ = Math.min(minZ, out[k]!);
-          maxZ = Math.max(maxZ, out[k]!);
+      const count = vertices.length / 6;
+      for (let v = 0; v < count; v++) {
+        const x = vertices[v * 6]!;
+        const y = vertices[v * 6 + 1]!;
+        const z = vertices[v * 6 + 2]!;
+        const at = (offset + v) * 3;
+        points[at] = (m[0]! * x + m[4]! * y + m[8]! * z + m[12]!) * s;
+        points[at + 1] = -(m[2]! * x + m[6]! * y + m[10]! * z + m[14]!) * s;
+        points[at + 2] = (m[1]! * x + m[5]! * y + m[9]! * z + m[13]!) * s;
+      }
+      for (let t = 0; t + 2 < indices.length; t += 3) {
+        const a = offset + indices[t]!;
+        const b = offset + indices[t + 1]!;
+        const c = offset + indices[t + 2]!;
+        if (!finite(points, a) || !finite(points, b) || !finite(points, c)) continue;
+        triangles[n++] = a;
+        triangles[n++] = b;
+        triangles[n++] = c;
+        for (const corner of [a, b, c]) {
+          minZ = Math.min(minZ, points[corner * 3 + 2]!);
+          maxZ = Math.max(maxZ, points[corner * 3 + 2]!);
         }
       }
+      offset += count;
     }
-    return n > 0 ? { triangles: out.subarray(0, n), minZ, maxZ } : undefined;
+    return n > 0 ? { points, triangles: triangles.subarray(0, n), minZ, maxZ } : undefined;
   }
 
   /**
@@ -205,6 +214,9 @@ export class MeshReader {
     }
   }
 }
+
+const finite = (points: Float64Array, i: number): boolean =>
+  Number.isFinite(points[i * 3]!) && Number.isFinite(points[i * 3 + 1]!) && Number.isFinite(points[i * 3 + 2]!);
 
 /** The hull of a geometry's own vertices across one local axis, and their range along it. */
 function localHull(vertices: Float32Array, axis: 0 | 1 | 2): LocalHull {

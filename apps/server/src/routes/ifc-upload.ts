@@ -58,9 +58,7 @@ export async function ifcUploadRoutes(app: FastifyInstance, ctx: AppContext): Pr
     // Messages are listened to at once and handled in order, after the check of the caller.
     const session = authorize(ctx, request, socket).then(
       (target) =>
-        target
-          ? new UploadSession({ maxBytes, send, fault, complete: (file, progress) => importIfc(ctx, target, file, progress) })
-          : null,
+        target ? new UploadSession({ maxBytes, send, fault, complete: (file, progress) => importIfc(ctx, target, file, progress) }) : null,
       (error: unknown) => {
         fault(error);
         socket.close(CLOSE.internal.code, CLOSE.internal.reason);
