@@ -95,6 +95,37 @@ export function boundaryLoops(points: Float64Array, triangles: readonly number[]
   return loops;
 }
 
+const round = (v: number) => Math.round(v * 10 ** PRECISION) / 10 ** PRECISION;
+
+/**
+ * The ring of a loop that is already a footprint, as Clipper2 would give it (rounded to PRECISION, without points in
+ * line with their neighbours), or undefined when Clipper2 must unite it: a loop that passes a point twice or runs
+ * clockwise. Most walls and slabs are one face seen from above, and this spares them the union.
+ */
+function simpleRing(loop: Float64Array): Point2[] | undefined {
+  const seen = new Set<string>();
+  let ring: Point2[] = [];
+  for (let i = 0; i + 2 < loop.length; i += 3) {
+    const point: Point2 = [round(loop[i]!), round(loop[i + 1]!)];
+    const key = `${point[0]},${point[1]}`;
+    if (seen.has(key)) return undefined;
+    seen.add(key);
+    ring.push(point);
+  }
+  // Drop points in line with their neighbours until none is left (a fan of triangles leaves many).
+  for (let changed = true; changed && ring.length > 3;) {
+    changed = false;
+    const kept = ring.filter((point, i) => {
+      const [ax, ay] = ring[(i + ring.length - 1) % ring.length]!;
+      const [bx, by] = ring[(i + 1) % ring.length]!;
+      return Math.abs((point[0] - ax) * (by - ay) - (point[1] - ay) * (bx - ax)) > MIN_TRIANGLE_AREA;
+    });
+    changed = kept.length !== ring.length;
+    ring = kept;
+  }
+  return ring.length >= 3 && ringSignedArea(ring) > MIN_TRIANGLE_AREA ? ring : undefined;
+}
+
 /**
  * The plan footprint of a mesh as polygons (largest first): every non-degenerate triangle projected to XY,
  * oriented counter-clockwise and united (NonZero). Holes are assigned to the outer ring that contains them.
@@ -110,8 +141,11 @@ export function footprint(clipper: MainModule, mesh: ElementMesh): Polygon[] {
     if (twice > 0) kept.push(a, b, c);
     else kept.push(a, c, b);
   }
+  const loops = boundaryLoops(p, kept);
+  const simple = loops.length === 1 ? simpleRing(loops[0]!) : undefined;
+  if (simple) return [{ exterior: simple, interiors: [] }];
   const subjects = new clipper.PathsD();
-  for (const loop of boundaryLoops(p, kept)) {
+  for (const loop of loops) {
     const path = new clipper.PathD();
     path.assign(loop);
     subjects.push_back(path);
