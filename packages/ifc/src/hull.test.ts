@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hullPolygon, planHull } from './hull.js';
+import { hullPolygon, planHull, simplifyConvex } from './hull.js';
 
 const cross = (ax: number, ay: number, bx: number, by: number, px: number, py: number) => (bx - ax) * (py - ay) - (by - ay) * (px - ax);
 
@@ -47,5 +47,38 @@ describe('hullPolygon', () => {
       ],
       interiors: [],
     });
+  });
+});
+
+describe('simplifyConvex', () => {
+  it('keeps a round outline within the tolerance with far fewer corners', () => {
+    const circle = Array.from({ length: 400 }, (_, i): [number, number] => [
+      Math.cos((i * 2 * Math.PI) / 400),
+      Math.sin((i * 2 * Math.PI) / 400),
+    ]);
+    const simple = simplifyConvex(circle, 0.005);
+    expect(simple.length).toBeLessThan(60);
+    expect(simple.length).toBeGreaterThan(8);
+    // Every dropped point is within the tolerance of the simplified outline (it is convex, so: of its nearest edge).
+    for (const [x, y] of circle) {
+      const distance = Math.min(
+        ...simple.map(([ax, ay], i) => {
+          const [bx, by] = simple[(i + 1) % simple.length]!;
+          const t = Math.max(0, Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)));
+          return Math.hypot(x - ax - t * (bx - ax), y - ay - t * (by - ay));
+        }),
+      );
+      expect(distance).toBeLessThanOrEqual(0.0101);
+    }
+  });
+
+  it('leaves a square alone', () => {
+    const square: [number, number][] = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+    ];
+    expect(simplifyConvex(square, 0.005)).toEqual(square);
   });
 });

@@ -65,10 +65,41 @@ function candidates(xy: Float64Array, n: number): Uint32Array {
 
 const round = (v: number): number => Math.round(v * 1e5) / 1e5;
 
-/** The convex hull of plan points as a model polygon (1e-5 m), or undefined when it has no area. */
+/**
+ * A convex ring without the corners that lie within `tolerance` of the line between their neighbours: a round
+ * table's hull has a corner every few millimetres, which the plan neither shows nor needs. The corner that lies
+ * nearest its neighbours' line goes first, so that the outline keeps its shape.
+ */
+export function simplifyConvex(ring: [number, number][], tolerance: number): [number, number][] {
+  const out = [...ring];
+  const offLine = (i: number): number => {
+    const [ax, ay] = out[(i + out.length - 1) % out.length]!;
+    const [px, py] = out[i]!;
+    const [bx, by] = out[(i + 1) % out.length]!;
+    const length = Math.hypot(bx - ax, by - ay);
+    return length === 0 ? 0 : Math.abs((bx - ax) * (py - ay) - (by - ay) * (px - ax)) / length;
+  };
+  while (out.length > 3) {
+    let nearest = -1;
+    let distance = tolerance;
+    for (let i = 0; i < out.length; i++) {
+      const d = offLine(i);
+      if (d <= distance) [nearest, distance] = [i, d];
+    }
+    if (nearest < 0) break;
+    out.splice(nearest, 1);
+  }
+  return out;
+}
+
+/** How far (m) a corner may be from its neighbours' line to be dropped: 5 mm (the outline stays within 1 cm of the hull). */
+const OUTLINE_TOLERANCE = 0.005;
+
+/** The convex hull of plan points as a model polygon (1e-5 m, simplified), or undefined when it has no area. */
 export function hullPolygon(xy: Float64Array): Polygon | undefined {
   const hull = planHull(xy);
-  const ring: [number, number][] = [];
+  let ring: [number, number][] = [];
   for (let i = 0; i + 1 < hull.length; i += 2) ring.push([round(hull[i]!), round(hull[i + 1]!)]);
+  ring = simplifyConvex(ring, OUTLINE_TOLERANCE);
   return ring.length >= 3 && Math.abs(ringSignedArea(ring)) > 1e-10 ? { exterior: ring, interiors: [] } : undefined;
 }
