@@ -7,8 +7,15 @@ export interface E2eState {
   baseUrl: string;
 }
 
-/** .tmp/e2e-state.json (.tmp is gitignored); E2E_STATE_FILE names another, e.g. for a second server. */
-export const stateFile = () => process.env.E2E_STATE_FILE || fileURLToPath(new URL('../../.tmp/e2e-state.json', import.meta.url));
+/**
+ * .tmp/e2e-state.json (.tmp is gitignored), or .tmp/e2e-state-{port}.json for a server on another E2E_PORT, so that
+ * suites on two ports do not read each other's mail; E2E_STATE_FILE names another.
+ */
+export const stateFile = () => {
+  if (process.env.E2E_STATE_FILE) return process.env.E2E_STATE_FILE;
+  const port = process.env.E2E_PORT && process.env.E2E_PORT !== '8181' ? `-${process.env.E2E_PORT}` : '';
+  return fileURLToPath(new URL(`../../.tmp/e2e-state${port}.json`, import.meta.url));
+};
 
 export function readState(): E2eState {
   const file = stateFile();
