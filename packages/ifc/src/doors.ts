@@ -5,6 +5,7 @@ import { acrossShiftOntoWall, type DoorFrame } from './door-snap.js';
 import type { ExtractContext } from './context.js';
 import { line, objectTransform } from './context.js';
 import { pointsWithParts } from './element-shape.js';
+import { extentsAlong } from './hull.js';
 import { applyPoint, xAxis } from './placement.js';
 import type { Properties } from './properties.js';
 import type { Placed } from './spaces.js';
@@ -86,21 +87,10 @@ function widthLine(
   let across = 0;
   let z = oz;
   if (mesh) {
-    let lo = Infinity;
-    let hi = -Infinity;
-    let side0 = Infinity;
-    let side1 = -Infinity;
-    const t = mesh.xy;
-    for (let i = 0; i + 1 < t.length; i += 2) {
-      const dx = (t[i] ?? 0) - ox;
-      const dy = (t[i + 1] ?? 0) - oy;
-      const along = dx * ax + dy * ay;
-      const side = -dx * ay + dy * ax;
-      lo = Math.min(lo, along);
-      hi = Math.max(hi, along);
-      side0 = Math.min(side0, side);
-      side1 = Math.max(side1, side);
-    }
+    const {
+      along: [lo, hi],
+      across: [side0, side1],
+    } = extentsAlong(mesh.xy, [ox, oy], [ax, ay]);
     const w = width !== undefined && width > 0 && width <= hi - lo + 1e-6 ? width : hi - lo;
     from = (lo + hi) / 2 - w / 2;
     to = from + w;

@@ -103,3 +103,26 @@ export function hullPolygon(xy: Float64Array): Polygon | undefined {
   ring = simplifyConvex(ring, OUTLINE_TOLERANCE);
   return ring.length >= 3 && Math.abs(ringSignedArea(ring)) > 1e-10 ? { exterior: ring, interiors: [] } : undefined;
 }
+
+/** How far plan points reach along a unit axis from an origin, and across it (to its left): [min, max] each. */
+export function extentsAlong(
+  xy: Float64Array,
+  origin: readonly [number, number],
+  axis: readonly [number, number],
+): { along: [number, number]; across: [number, number] } {
+  const [ox, oy] = origin;
+  const [ax, ay] = axis;
+  const along: [number, number] = [Infinity, -Infinity];
+  const across: [number, number] = [Infinity, -Infinity];
+  for (let i = 0; i + 1 < xy.length; i += 2) {
+    const dx = xy[i]! - ox;
+    const dy = xy[i + 1]! - oy;
+    const a = dx * ax + dy * ay;
+    const c = -dx * ay + dy * ax;
+    along[0] = Math.min(along[0], a);
+    along[1] = Math.max(along[1], a);
+    across[0] = Math.min(across[0], c);
+    across[1] = Math.max(across[1], c);
+  }
+  return { along, across };
+}

@@ -5,6 +5,7 @@ import type { StoreyAssigner } from './assign.js';
 import type { ExtractContext } from './context.js';
 import { line, objectTransform } from './context.js';
 import { pointsWithParts } from './element-shape.js';
+import { extentsAlong } from './hull.js';
 import { applyPoint, xAxis } from './placement.js';
 import { idsOfType, str } from './step.js';
 
@@ -25,21 +26,10 @@ export function readTrays(ctx: ExtractContext, assigner: StoreyAssigner): Tray[]
     const [ax0, ay0] = xAxis(m);
     const len = Math.hypot(ax0, ay0);
     const [ax, ay] = len > 1e-9 ? [ax0 / len, ay0 / len] : [1, 0];
-    let lo = Infinity,
-      hi = -Infinity,
-      across0 = Infinity,
-      across1 = -Infinity;
-    const t = mesh.xy;
-    for (let i = 0; i + 1 < t.length; i += 2) {
-      const dx = (t[i] ?? 0) - ox;
-      const dy = (t[i + 1] ?? 0) - oy;
-      const along = dx * ax + dy * ay;
-      const across = -dx * ay + dy * ax;
-      lo = Math.min(lo, along);
-      hi = Math.max(hi, along);
-      across0 = Math.min(across0, across);
-      across1 = Math.max(across1, across);
-    }
+    const {
+      along: [lo, hi],
+      across: [across0, across1],
+    } = extentsAlong(mesh.xy, [ox, oy], [ax, ay]);
     if (!(hi > lo)) continue;
     const mid = (across0 + across1) / 2;
     const cx = ox - ay * mid;
