@@ -3,7 +3,17 @@ import type { ItemRef, Point2, ReportTile } from '@edrf/model';
 import { PointerGesture } from './gestures';
 import { HitIndex, itemsInScreenRect } from './hit-test';
 import type { LayerVisibility, PlanItem, PlanScene } from './plan-scene';
-import { buildLayerPaths, drawPlan, selectedItems, type PlanLayerPaths, type PlanOverlay } from './render';
+import {
+  buildLayerPaths,
+  drawPlan,
+  drawPlanPicture,
+  pictureServes,
+  selectedItems,
+  type PlanLayerPaths,
+  type PlanOverlay,
+  type PlanPicture,
+  PICTURE_OVERSAMPLE,
+} from './render';
 import { closesDrawing, editMove, editPress, editRelease, type RoomEdit } from './room-edit';
 import { rulerClick, rulerMove, type RulerState } from './ruler';
 import { fitBounds, toWorld, viewForKey, viewForWheel, panBy, type Viewport } from './viewport';
@@ -58,6 +68,8 @@ export function PlanCanvas(props: PlanCanvasProps) {
 
   // The scene's paths, built at its first frame (drawing needs a canvas; rendering does not).
   const paths = useRef<{ scene: PlanScene; paths: PlanLayerPaths } | null>(null);
+  // The whole storey drawn once, for zoomed-out frames (render.ts PlanPicture); remade when the plan or layers change.
+  const picture = useRef<PlanPicture | null>(null);
   const index = useMemo(() => cachedFor(hitIndexes, scene, () => new HitIndex(scene)), [scene]);
   const selected = useMemo(() => selectedItems(scene, selectedKeys), [scene, selectedKeys]);
 
@@ -72,7 +84,12 @@ export function PlanCanvas(props: PlanCanvasProps) {
     const started = performance.now();
     if (paths.current?.scene !== current.scene)
       paths.current = { scene: current.scene, paths: cachedFor(layerPaths, current.scene, () => buildLayerPaths(current.scene)) };
-    drawPlan(ctx, paths.current.paths, view.current, current.layers, { ...current, box: box.current }, size.current);
+    const { width, height, ratio } = size.current;
+    const fitScale = fitBounds(current.scene.bounds, width, height, view.current.rotation).scale;
+    const stale = !pictureServes(picture.current, paths.current.paths, current.layers, { ...view.current, scale: 0 }, ratio);
+    if (view.current.scale <= fitScale * PICTURE_OVERSAMPLE && (stale || picture.current!.fitScale !== fitScale))
+      picture.current = drawPlanPicture(paths.current.paths, current.layers, current.scene.bounds, view.current.rotation, fitScale, ratio);
+    drawPlan(ctx, paths.current.paths, view.current, current.layers, { ...current, box: box.current }, size.current, picture.current);
     // The benchmark reads a pixel so that the frame's rasterization is inside the measured time.
     if ((globalThis as { __planFlush?: boolean }).__planFlush) ctx.getImageData(0, 0, 1, 1);
     recordFrame(performance.now() - started);

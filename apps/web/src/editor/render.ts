@@ -201,23 +201,8 @@ function stroke(ctx: CanvasRenderingContext2D, path: Path2D, style: LayerStyle, 
   ctx.stroke(path);
 }
 
-/** Draws one frame: `width` × `height` CSS pixels at `ratio` device pixels each. */
-export function drawPlan(
-  ctx: CanvasRenderingContext2D,
-  paths: PlanLayerPaths,
-  view: Viewport,
-  layers: LayerVisibility,
-  overlay: PlanOverlay,
-  size: { width: number; height: number; ratio: number },
-): void {
-  const { ratio } = size;
-  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.fillStyle = '#fbfbfa';
-  ctx.fillRect(0, 0, size.width, size.height);
-  const [a, b, c, d, e, f] = viewMatrix(view);
-  ctx.setTransform(a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio);
-  const screen = visibleWorld(view, size.width, size.height);
-  const tiles = paths.tiles.filter((tile) => overlaps(tile.bounds, screen));
+/** Fills and strokes the layers of some tiles, with the view's matrix set (world metres to device pixels). */
+function drawLayers(ctx: CanvasRenderingContext2D, tiles: readonly PathTile[], scale: number, layers: LayerVisibility): void {
   for (const layer of PLAN_LAYERS) {
     if (!layerVisible(layer, layers)) continue;
     const style = STYLES[layer];
@@ -232,10 +217,119 @@ export function drawPlan(
         ctx.fillStyle = style.fill;
         ctx.fill(path, 'evenodd');
       }
-      if (layer === 'ceilings') stroke(ctx, tile.ceilingGrid, { stroke: CEILING_GRID, width: 0.75 }, view.scale);
-      stroke(ctx, path, style, view.scale);
-      if (layer === 'doors' && tile.narrowestDoor * view.scale >= MIN_SWING_PX) stroke(ctx, tile.swings, style, view.scale);
+      if (layer === 'ceilings') stroke(ctx, tile.ceilingGrid, { stroke: CEILING_GRID, width: 0.75 }, scale);
+      stroke(ctx, path, style, scale);
+      if (layer === 'doors' && tile.narrowestDoor * scale >= MIN_SWING_PX) stroke(ctx, tile.swings, style, scale);
     }
+  }
+}
+
+const BACKGROUND = '#fbfbfa';
+
+/**
+ * The whole storey's layers drawn once into a canvas of their own, at 1.5 times the scale that fits the storey on
+ * screen. Zoomed out as far as that or further, every item is on screen and a frame would fill and stroke them all;
+ * drawing the picture scaled down is one call instead, and as sharp (it only ever shrinks).
+ */
+export interface PlanPicture {
+  canvas: HTMLCanvasElement;
+  /** Where the picture's own pixels (CSS, times ratio) put the world. */
+  view: Viewport;
+  ratio: number;
+  paths: PlanLayerPaths;
+  layers: LayerVisibility;
+  /** The scale that fit the storey on screen when the picture was made. */
+  fitScale: number;
+}
+
+/** A picture's scale over the scale that fits the storey on screen. */
+export const PICTURE_OVERSAMPLE = 1.5;
+/** The largest picture side, in device pixels (a canvas this size takes 64 MB). */
+const PICTURE_MAX_SIDE = 4096;
+
+/** Draws a picture of the storey (see PlanPicture), or null when it has nothing or cannot be made. */
+export function drawPlanPicture(
+  paths: PlanLayerPaths,
+  layers: LayerVisibility,
+  bounds: Bounds | null,
+  rotation: number,
+  fitScale: number,
+  ratio: number,
+): PlanPicture | null {
+  if (!bounds) return null;
+  const probe: Viewport = { scale: 1, x: 0, y: 0, rotation };
+  const corners = [
+    toScreen(probe, [bounds.minX, bounds.minY]),
+    toScreen(probe, [bounds.maxX, bounds.minY]),
+    toScreen(probe, [bounds.maxX, bounds.maxY]),
+    toScreen(probe, [bounds.minX, bounds.maxY]),
+  ];
+  const [minX, maxX] = [Math.min(...corners.map((p) => p[0])), Math.max(...corners.map((p) => p[0]))];
+  const [minY, maxY] = [Math.min(...corners.map((p) => p[1])), Math.max(...corners.map((p) => p[1]))];
+  const margin = 4;
+  const largest = Math.max(maxX - minX, maxY - minY, 1e-6);
+  const scale = Math.min(fitScale * PICTURE_OVERSAMPLE, (PICTURE_MAX_SIDE / ratio - 2 * margin) / largest);
+  const width = Math.ceil((maxX - minX) * scale + 2 * margin);
+  const height = Math.ceil((maxY - minY) * scale + 2 * margin);
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.ceil(width * ratio);
+  canvas.height = Math.ceil(height * ratio);
+  const ctx = canvas.getContext('2d', { alpha: false });
+  if (!ctx) return null;
+  const view: Viewport = { scale, x: margin - minX * scale, y: margin - minY * scale, rotation };
+  ctx.fillStyle = BACKGROUND;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  const [a, b, c, d, e, f] = viewMatrix(view);
+  ctx.setTransform(a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio);
+  drawLayers(ctx, paths.tiles, scale, layers);
+  return { canvas, view, ratio, paths, layers, fitScale };
+}
+
+/** Whether a frame at `view` may draw the picture instead of the layers: the same plan, turned alike, not enlarged. */
+export function pictureServes(
+  picture: PlanPicture | null,
+  paths: PlanLayerPaths,
+  layers: LayerVisibility,
+  view: Viewport,
+  ratio: number,
+): boolean {
+  return (
+    picture !== null &&
+    picture.paths === paths &&
+    picture.layers === layers &&
+    picture.ratio === ratio &&
+    picture.view.rotation === view.rotation &&
+    view.scale <= picture.view.scale
+  );
+}
+
+/** Draws one frame: `width` × `height` CSS pixels at `ratio` device pixels each; from `picture` when it serves. */
+export function drawPlan(
+  ctx: CanvasRenderingContext2D,
+  paths: PlanLayerPaths,
+  view: Viewport,
+  layers: LayerVisibility,
+  overlay: PlanOverlay,
+  size: { width: number; height: number; ratio: number },
+  picture: PlanPicture | null = null,
+): void {
+  const { ratio } = size;
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.fillStyle = BACKGROUND;
+  ctx.fillRect(0, 0, size.width, size.height);
+  const [a, b, c, d, e, f] = viewMatrix(view);
+  const screen = visibleWorld(view, size.width, size.height);
+  const tiles = paths.tiles.filter((tile) => overlaps(tile.bounds, screen));
+  if (picture && pictureServes(picture, paths, layers, view, ratio)) {
+    // Same rotation: this view's screen is the picture's scaled by k and shifted (found from the world origin).
+    const k = view.scale / picture.view.scale;
+    const [cx, cy] = toScreen(view, [0, 0]);
+    const [px, py] = toScreen(picture.view, [0, 0]);
+    ctx.setTransform(k, 0, 0, k, (cx - k * px) * ratio, (cy - k * py) * ratio);
+    ctx.drawImage(picture.canvas, 0, 0);
+  } else {
+    ctx.setTransform(a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio);
+    drawLayers(ctx, tiles, view.scale, layers);
   }
   // Room names, upright whatever the rotation: in screen space.
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
