@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { polygonArea, validateModelPart } from '@edrf/model';
 import { GLOBAL_ID } from './context.js';
 import { extractIfc, type IfcExtraction } from './index.js';
+import { STOREY_LIST_OF } from './test-support.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const corpus = process.env.IFC_CORPUS ?? path.resolve(repoRoot, '../shared/ifc');
@@ -23,17 +24,6 @@ const models = present
       .filter((f) => f.toLowerCase().endsWith('.ifc') && fs.existsSync(path.join(corpus, 'reference', f.replace(/\.ifc$/i, '.json'))))
       .sort()
   : [];
-
-const COLLECTIONS = {
-  rooms: 'rooms',
-  walls: 'walls',
-  wall_openings: 'wall_openings',
-  doors: 'doors',
-  stairs: 'stairs',
-  ceilings: 'ceilings',
-  slabs: 'floors',
-  other_objects: 'other_objects',
-} as const;
 
 /** Entity instances of one IFC class, counted in the STEP text (as SOURCES.md counted them). */
 const countEntities = (text: string, entity: string): number => (text.match(new RegExp(`=\\s*${entity}\\s*\\(`, 'gi')) ?? []).length;
@@ -104,8 +94,8 @@ async function check(file: string): Promise<void> {
   for (const opening of Object.values(arch.wall_openings)) expect(arch.walls[opening.wall_id]).toBeDefined();
 
   // Ids are GlobalIds; storeys list exactly the items; the result is a valid arch.
-  for (const [collection, list] of Object.entries(COLLECTIONS)) {
-    const items = arch[collection as keyof typeof COLLECTIONS] as Record<string, { id: string; global_id: string }>;
+  for (const [collection, list] of Object.entries(STOREY_LIST_OF)) {
+    const items = arch[collection as keyof typeof STOREY_LIST_OF] as Record<string, { id: string; global_id: string }>;
     for (const [key, item] of Object.entries(items)) {
       expect(key).toMatch(GLOBAL_ID);
       expect(item.global_id).toBe(key);
