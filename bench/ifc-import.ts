@@ -49,8 +49,9 @@ interface Result {
 
 const ms = (start: number) => Math.round(performance.now() - start);
 
-/** Timed runs per side after the warm-up; the figures are their medians. */
-const RUNS = 3;
+/** Timed runs per side after the warm-ups; the figures are their medians. */
+const RUNS = 5;
+const WARM_UPS = 2;
 const median = <T extends { ms: number }>(runs: T[]): T => [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
 
 interface Server {
@@ -161,27 +162,33 @@ function bareWebIfc(api: IfcAPI, bytes: Uint8Array): { ms: number; meshes: numbe
 }
 
 /**
- * Both sides measured warm, as a running server is: the server's compute worker has read the same file before, into
- * another project (web-ifc started, its WebAssembly and the extraction compiled and optimised for this file's kinds
- * of geometry), and so has the bare instance.
+ * Both sides measured warm, as a running server is: the server's compute workers have read the same file before,
+ * into other projects (web-ifc started, its WebAssembly and the extraction compiled and optimised for this file's
+ * kinds of geometry; two warm-up imports, so that the worker that helps with the geometry is warm too), and so has
+ * the bare instance. The timed runs alternate between the two sides, so that a machine that speeds up or slows down
+ * during the run affects both alike.
  */
 async function runOne(file: string): Promise<Result> {
   const bytes = fs.readFileSync(file);
   const server = await startServer();
-  const e2eRuns: Awaited<ReturnType<Server['upload']>>[] = [];
-  try {
-    await server.upload(bytes, path.basename(file));
-    for (let run = 0; run < RUNS; run++) e2eRuns.push(await server.upload(bytes, path.basename(file)));
-  } finally {
-    await server.close();
-  }
-  const e2e = median(e2eRuns);
   const api = new IfcAPI();
   await api.Init(undefined, true);
   api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
-  bareWebIfc(api, new Uint8Array(bytes));
-  const bare = median(Array.from({ length: RUNS }, () => bareWebIfc(api, new Uint8Array(bytes))));
-  api.Dispose();
+  const e2eRuns: Awaited<ReturnType<Server['upload']>>[] = [];
+  const bareRuns: ReturnType<typeof bareWebIfc>[] = [];
+  try {
+    for (let warm = 0; warm < WARM_UPS; warm++) await server.upload(bytes, path.basename(file));
+    bareWebIfc(api, new Uint8Array(bytes));
+    for (let run = 0; run < RUNS; run++) {
+      e2eRuns.push(await server.upload(bytes, path.basename(file)));
+      bareRuns.push(bareWebIfc(api, new Uint8Array(bytes)));
+    }
+  } finally {
+    await server.close();
+    api.Dispose();
+  }
+  const e2e = median(e2eRuns);
+  const bare = median(bareRuns);
   return {
     file: path.basename(file),
     bytes: bytes.length,

@@ -1,15 +1,18 @@
 /** Doors: the width line in plan, swing, exterior flag and host walls. */
-import { IFCDOOR, IFCDOORSTANDARDCASE, IFCRELFILLSELEMENT, IFCRELVOIDSELEMENT } from 'web-ifc';
+import { IFCDOOR, IFCDOORSTANDARDCASE, IFCRELFILLSELEMENT } from 'web-ifc';
 import type { Door, DoorOpType, Point3, Wall } from '@edrf/model';
 import { acrossShiftOntoWall, type DoorFrame } from './door-snap.js';
 import type { ExtractContext } from './context.js';
-import { line, objectTransform } from './context.js';
+import { line, objectTransform, prefetchLines } from './context.js';
 import { pointsWithParts } from './element-shape.js';
 import { extentsAlong } from './hull.js';
 import { applyPoint, xAxis } from './placement.js';
 import type { Properties } from './properties.js';
 import type { Placed } from './spaces.js';
 import { bool, idsOfType, num, ref, str } from './step.js';
+import { voids } from './voids.js';
+
+export const DOOR_CLASSES = [IFCDOOR, IFCDOORSTANDARDCASE];
 
 /** IFC door operation types (IfcDoorTypeOperationEnum / IfcDoorStyleOperationEnum) to the model's op_type. */
 export function doorOpType(operation: string): DoorOpType {
@@ -41,15 +44,11 @@ export function swingInPlan(opType: DoorOpType, zAxisDown: boolean): DoorOpType 
 
 /** Door express id -> express ids of the elements its opening voids (IfcRelFillsElement, IfcRelVoidsElement). */
 function hostsByDoor(ctx: ExtractContext): Map<number, number[]> {
-  const wallsByOpening = new Map<number, number[]>();
-  for (const id of idsOfType(ctx.api, ctx.modelID, IFCRELVOIDSELEMENT)) {
-    const rel = line(ctx, id);
-    const wall = ref(rel?.RelatingBuildingElement);
-    const opening = ref(rel?.RelatedOpeningElement);
-    if (wall !== undefined && opening !== undefined) wallsByOpening.set(opening, [...(wallsByOpening.get(opening) ?? []), wall]);
-  }
+  const wallsByOpening = voids(ctx).hostsOf;
   const hosts = new Map<number, number[]>();
-  for (const id of idsOfType(ctx.api, ctx.modelID, IFCRELFILLSELEMENT)) {
+  const fills = idsOfType(ctx.api, ctx.modelID, IFCRELFILLSELEMENT);
+  prefetchLines(ctx, fills);
+  for (const id of fills) {
     const rel = line(ctx, id);
     const opening = ref(rel?.RelatingOpeningElement);
     const door = ref(rel?.RelatedBuildingElement);
@@ -128,7 +127,7 @@ export function readDoors(ctx: ExtractContext, props: Properties, walls: Readonl
   const hosts = hostsByDoor(ctx);
   const doors: Placed<Door>[] = [];
   let skipped = 0;
-  for (const expressID of [...idsOfType(ctx.api, ctx.modelID, IFCDOOR), ...idsOfType(ctx.api, ctx.modelID, IFCDOORSTANDARDCASE)]) {
+  for (const expressID of DOOR_CLASSES.flatMap((type) => idsOfType(ctx.api, ctx.modelID, type))) {
     const l = line(ctx, expressID);
     const widthAttr = num(l?.OverallWidth);
     const hostWalls = [...new Set((hosts.get(expressID) ?? []).map((id) => walls.get(id)).filter((wall) => wall !== undefined))];

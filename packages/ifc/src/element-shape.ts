@@ -1,8 +1,10 @@
 /** The plan shape and height range of one element's body mesh. */
 import type { Polygon } from '@edrf/model';
+import { polygonOps } from '@edrf/geometry';
 import type { ExtractContext } from './context.js';
 import { footprint } from './footprint.js';
 import type { ElementMesh, ElementPoints } from './mesh.js';
+import { voids } from './voids.js';
 
 export interface ElementShape {
   /** Every piece of the footprint, largest first (at least one). */
@@ -62,19 +64,48 @@ export const meshWithParts = (ctx: ExtractContext, expressID: number): ElementMe
     },
   );
 
-/** Points with the plan hull of an element, or of its parts (MeshReader.points). */
-export const pointsWithParts = (ctx: ExtractContext, expressID: number): ElementPoints | undefined =>
-  withParts(
+/** Points with the plan hull of an element, or of its parts (MeshReader.points); computed once per element. */
+export function pointsWithParts(ctx: ExtractContext, expressID: number): ElementPoints | undefined {
+  if (ctx.points.has(expressID)) return ctx.points.get(expressID);
+  const points = withParts(
     ctx,
     expressID,
     (id) => ctx.meshes.points(id),
     (pieces) => ({ xy: concat(pieces.map((p) => p.xy)), ...zRange(pieces) }),
   );
+  ctx.points.set(expressID, points);
+  return points;
+}
 
+/** An opening that reaches from this close to its host's bottom to this close to its top (m) goes right through it. */
+const THROUGH = 0.01;
+
+/**
+ * The footprint less the openings that go through the element's whole height (voids.ts): in plan, those are the only
+ * openings that show. Undefined when nothing is left.
+ */
+function withoutThroughOpenings(ctx: ExtractContext, expressID: number, shape: ElementShape): ElementShape | undefined {
+  const openings = voids(ctx).openingsOf.get(expressID);
+  if (!openings) return shape;
+  const cuts = openings
+    .map((id) => elementShape(ctx, id))
+    .filter((o) => o !== undefined && o.minZ <= shape.minZ + THROUGH && o.maxZ >= shape.maxZ - THROUGH)
+    .flatMap((o) => o!.polygons);
+  if (cuts.length === 0) return shape;
+  const polygons = polygonOps(ctx.clipper).difference(shape.polygons, cuts);
+  return polygons.length === 0 ? undefined : { ...shape, polygons };
+}
+
+/** The element's plan footprint and height range (computed once per element). */
 export function elementShape(ctx: ExtractContext, expressID: number): ElementShape | undefined {
+  if (ctx.shapes.has(expressID)) return ctx.shapes.get(expressID);
+  ctx.shapes.set(expressID, undefined);
   const mesh = meshWithParts(ctx, expressID);
-  if (!mesh) return undefined;
-  const polygons = footprint(ctx.clipper, mesh);
-  if (polygons.length === 0) return undefined;
-  return { polygons, minZ: round(mesh.minZ), maxZ: round(mesh.maxZ) };
+  const polygons = mesh ? footprint(ctx.clipper, mesh) : [];
+  const shape =
+    mesh && polygons.length > 0
+      ? withoutThroughOpenings(ctx, expressID, { polygons, minZ: round(mesh.minZ), maxZ: round(mesh.maxZ) })
+      : undefined;
+  ctx.shapes.set(expressID, shape);
+  return shape;
 }

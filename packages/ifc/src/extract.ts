@@ -1,7 +1,7 @@
 import { IfcAPI, LogLevel } from 'web-ifc';
 import { emptyModel, type Arch, type Elec } from '@edrf/model';
 import { StoreyAssigner, type StoreyList } from './assign.js';
-import type { ExtractContext } from './context.js';
+import { prefetchLines, type ExtractContext } from './context.js';
 import { loadClipper } from './footprint.js';
 import { readRooms, type Placed } from './spaces.js';
 import { Properties } from './properties.js';
@@ -17,6 +17,8 @@ import { readBuildings, readStoreys } from './storeys.js';
 import { readLengthUnit } from './units.js';
 import { MeshReader } from './mesh.js';
 import { starsAsUnset } from './stars.js';
+import { openingsUncut } from './voids.js';
+import { doGeometryWork, helpWithGeometryWork, workFinished, type WorkHelp, type WorkShare } from './shared-work.js';
 
 /** The steps an import reports (P§4 upload protocol). */
 export type ImportStep = 'ifc_parse' | 'ifc_diff' | 'ifc_process';
@@ -42,45 +44,39 @@ const byId = <T extends { id: string }>(items: readonly T[]): Record<string, T> 
   return out;
 };
 
+export interface ExtractOptions {
+  /**
+   * Asks helpers in other threads to take part of the geometry work, once its size (items) is known and only when
+   * there is enough of it (shared-work.ts, helpExtractIfc).
+   */
+  share?: (items: number) => WorkShare | undefined;
+}
+
 /**
  * Reads an IFC file (its bytes) into the model's arch and elec parts. Pure: no file or network access, so it
- * runs in a worker thread. Calls share one web-ifc instance per thread (its start-up is paid once) and close their
- * model whatever happens; a call that fails drops the instance, so that the next call starts from a clean one.
+ * runs in a worker thread; helpers in other threads may take part of its geometry work (options.share).
  */
-export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallback): Promise<IfcExtraction> {
+export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallback, options: ExtractOptions = {}): Promise<IfcExtraction> {
   const progress = (p: number) => onProgress?.('ifc_parse', Math.min(1, Math.max(0, p)));
   progress(0);
   const warnings: string[] = [];
   const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 256)));
   if (!tail.includes('END-ISO-10303-21')) warnings.push('The file does not end with END-ISO-10303-21; it may be truncated.');
 
-  const [clipper, api] = await Promise.all([loadClipper(), initApi()]);
-  let modelID: number | undefined;
-  try {
-    modelID = api.OpenModel(starsAsUnset(bytes), { COORDINATE_TO_ORIGIN: false });
-    if (modelID < 0) throw new Error('web-ifc could not open the file');
+  return withOpenFile(bytes, warnings, (ctx, unitFound) => {
     progress(0.1);
-    const unit = readLengthUnit(api, modelID, bytes);
-    if (!unit.found) warnings.push('No length unit in the file; metres assumed.');
-    const ctx: ExtractContext = {
-      api,
-      modelID,
-      clipper,
-      meshes: new MeshReader(api, modelID, unit.scale),
-      scale: unit.scale,
-      warnings,
-      placements: new Map(),
-      lines: new Map(),
-      parts: new Map(),
-    };
-
+    if (!unitFound) warnings.push('No length unit in the file; metres assumed.');
     const arch = emptyArch();
     const storeys = readStoreys(ctx);
     const parents = spatialParents(ctx);
     arch.storeys = byId(storeys.map((s) => s.storey));
     arch.buildings = byId(readBuildings(ctx, parents, storeys));
     const assigner = new StoreyAssigner(storeys, parents);
-    progress(0.2);
+    progress(0.15);
+    // Meshes, footprints and hulls first, shared with helpers when there are any; the readers below find them made.
+    const elements = doGeometryWork(ctx, options.share, (fraction) => progress(0.15 + 0.7 * fraction));
+    prefetchLines(ctx, elements);
+    progress(0.85);
 
     // Items go into their collection and onto their storey's list; a GlobalId seen twice keeps the first item.
     const put = <T extends { id: string }>(collection: Record<string, T>, list: StoreyList, placed: readonly Placed<T>[]): void => {
@@ -93,22 +89,17 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
     };
 
     put(arch.rooms, 'rooms', readRooms(ctx));
-    progress(0.4);
-
     const props = new Properties(ctx);
     const walls = readWalls(ctx, props);
     put(arch.walls, 'walls', walls);
     const wallItems = new Map(walls.filter((w) => arch.walls[w.item.id] === w.item).map((w) => [w.expressID, w.item]));
     const wallIds = new Map([...wallItems].map(([expressID, wall]) => [expressID, wall.id]));
-    progress(0.6);
-
     put(arch.wall_openings, 'wall_openings', readOpenings(ctx, wallIds));
     put(arch.doors, 'doors', readDoors(ctx, props, wallItems));
-    progress(0.7);
+    progress(0.9);
     put(arch.slabs, 'floors', readSlabs(ctx));
     put(arch.stairs, 'stairs', readStairs(ctx));
     put(arch.ceilings, 'ceilings', readCeilings(ctx));
-    progress(0.8);
     put(arch.other_objects, 'other_objects', readObjects(ctx));
     const elec: Elec = { trays: byId(readTrays(ctx, assigner)) };
     const compass = compassDegrees(ctx);
@@ -116,6 +107,50 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
     progress(1);
     if (storeys.length === 0) warnings.push('The file has no storeys; nothing was imported.');
     return { arch, elec, compass_degrees: compass, warnings };
+  });
+}
+
+/**
+ * A helper thread's part in an extractIfc of the same bytes in another thread: it opens the file too and takes
+ * geometry work until none is left (shared-work.ts). It does not open the file when that work is over already.
+ */
+export async function helpExtractIfc(bytes: Uint8Array, help: WorkHelp): Promise<void> {
+  if (workFinished(help.state)) return;
+  await withOpenFile(bytes, [], (ctx) => {
+    spatialParents(ctx);
+    helpWithGeometryWork(ctx, help);
+  });
+}
+
+/**
+ * Opens the file in this thread's web-ifc (its start-up is paid once per thread) for `read`, and closes it whatever
+ * happens; a call that fails drops the instance, so that the next call starts from a clean one.
+ */
+async function withOpenFile<T>(bytes: Uint8Array, warnings: string[], read: (ctx: ExtractContext, unitFound: boolean) => T): Promise<T> {
+  const [clipper, api] = await Promise.all([loadClipper(), initApi()]);
+  let modelID: number | undefined;
+  try {
+    const uncut = openingsUncut(starsAsUnset(bytes));
+    modelID = api.OpenModel(uncut.bytes, { COORDINATE_TO_ORIGIN: false });
+    if (modelID < 0) throw new Error('web-ifc could not open the file');
+    const unit = readLengthUnit(api, modelID, bytes);
+    return read(
+      {
+        api,
+        modelID,
+        clipper,
+        meshes: new MeshReader(api, modelID, unit.scale),
+        scale: unit.scale,
+        warnings,
+        placements: new Map(),
+        lines: new Map(),
+        parts: new Map(),
+        shapes: new Map(),
+        points: new Map(),
+        voidRelations: uncut.voidRelations,
+      },
+      unit.found,
+    );
   } catch (error) {
     if (apiPromise) dropApi(api);
     throw error;

@@ -67,7 +67,9 @@ export function boundaryLoops(points: Float64Array, triangles: readonly number[]
     edges.set(key, (edges.get(key) ?? 0) + 1);
   };
   for (let i = 0; i + 2 < triangles.length; i += 3) {
-    const [a, b, c] = [triangles[i]!, triangles[i + 1]!, triangles[i + 2]!];
+    const a = triangles[i]!;
+    const b = triangles[i + 1]!;
+    const c = triangles[i + 2]!;
     add(a, b);
     add(b, c);
     add(c, a);
@@ -126,6 +128,46 @@ function simpleRing(loop: Float64Array): Point2[] | undefined {
   return ring.length >= 3 && ringSignedArea(ring) > MIN_TRIANGLE_AREA ? ring : undefined;
 }
 
+/** Points this close (m, per coordinate after rounding) are one point to weldedPoints. */
+const WELD_SCALE = 10 ** PRECISION;
+
+/**
+ * For each point, the first point at the same place (rounded to PRECISION). web-ifc gives each face of a brep its own
+ * points, so neighbouring faces share no index and none of their edges cancel in boundaryLoops: a roof of 2,000
+ * triangles would reach Clipper2 as 2,000 paths. Welded, its edges cancel as in any other mesh.
+ */
+function weldedPoints(points: Float64Array): Int32Array {
+  const count = points.length / 3;
+  const same = new Int32Array(count);
+  const quantized = new Int32Array(count * 3);
+  let size = 1;
+  while (size < count * 2) size *= 2;
+  const table = new Int32Array(size).fill(-1);
+  for (let v = 0; v < count; v++) {
+    const qx = Math.round(points[v * 3]! * WELD_SCALE) | 0;
+    const qy = Math.round(points[v * 3 + 1]! * WELD_SCALE) | 0;
+    const qz = Math.round(points[v * 3 + 2]! * WELD_SCALE) | 0;
+    quantized[v * 3] = qx;
+    quantized[v * 3 + 1] = qy;
+    quantized[v * 3 + 2] = qz;
+    let slot = (Math.imul(qx, 73856093) ^ Math.imul(qy, 19349663) ^ Math.imul(qz, 83492791)) & (size - 1);
+    same[v] = v;
+    for (;;) {
+      const u = table[slot]!;
+      if (u < 0) {
+        table[slot] = v;
+        break;
+      }
+      if (quantized[u * 3] === qx && quantized[u * 3 + 1] === qy && quantized[u * 3 + 2] === qz) {
+        same[v] = u;
+        break;
+      }
+      slot = (slot + 1) & (size - 1);
+    }
+  }
+  return same;
+}
+
 /**
  * The plan footprint of a mesh as polygons (largest first): every non-degenerate triangle projected to XY,
  * oriented counter-clockwise and united (NonZero). Holes are assigned to the outer ring that contains them.
@@ -133,9 +175,12 @@ function simpleRing(loop: Float64Array): Point2[] | undefined {
 export function footprint(clipper: MainModule, mesh: ElementMesh): Polygon[] {
   const { points: p, triangles: t } = mesh;
   const facing = upwardSign(mesh);
+  const same = weldedPoints(p);
   const kept: number[] = [];
   for (let i = 0; i + 2 < t.length; i += 3) {
-    const [a, b, c] = [t[i]!, t[i + 1]!, t[i + 2]!];
+    const a = same[t[i]!]!;
+    const b = same[t[i + 1]!]!;
+    const c = same[t[i + 2]!]!;
     const twice = (p[b * 3]! - p[a * 3]!) * (p[c * 3 + 1]! - p[a * 3 + 1]!) - (p[c * 3]! - p[a * 3]!) * (p[b * 3 + 1]! - p[a * 3 + 1]!);
     if (Math.abs(twice) / 2 < MIN_TRIANGLE_AREA || twice * facing < 0) continue;
     if (twice > 0) kept.push(a, b, c);

@@ -119,10 +119,11 @@ export class MeshReader {
         triangles[n++] = a;
         triangles[n++] = b;
         triangles[n++] = c;
-        for (const corner of [a, b, c]) {
-          minZ = Math.min(minZ, points[corner * 3 + 2]!);
-          maxZ = Math.max(maxZ, points[corner * 3 + 2]!);
-        }
+        const za = points[a * 3 + 2]!;
+        const zb = points[b * 3 + 2]!;
+        const zc = points[c * 3 + 2]!;
+        minZ = Math.min(minZ, za, zb, zc);
+        maxZ = Math.max(maxZ, za, zb, zc);
       }
       offset += count;
     }

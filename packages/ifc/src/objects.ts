@@ -10,7 +10,7 @@ import { idsOfType, str } from './step.js';
 
 const round = (v: number): number => Math.round(v * 1e5) / 1e5;
 
-const OBJECT_CLASSES: readonly (readonly [number, string])[] = [
+export const OBJECT_CLASSES: readonly (readonly [number, string])[] = [
   [IFCFURNISHINGELEMENT, 'IfcFurnishingElement'],
   [IFCFURNITURE, 'IfcFurniture'],
   [IFCFLOWTERMINAL, 'IfcFlowTerminal'],

@@ -1,11 +1,12 @@
 /** Wall openings from IfcOpeningElement voiding an imported wall. */
-import { IFCOPENINGELEMENT, IFCRELVOIDSELEMENT } from 'web-ifc';
+import { IFCOPENINGELEMENT } from 'web-ifc';
 import type { WallOpening } from '@edrf/model';
 import type { ExtractContext } from './context.js';
 import { line } from './context.js';
 import { elementShape } from './element-shape.js';
 import type { Placed } from './spaces.js';
-import { idsOfType, ref, str } from './step.js';
+import { idsOfType, str } from './step.js';
+import { voids } from './voids.js';
 
 /**
  * One wall opening per IfcOpeningElement that voids an imported wall (IfcRelVoidsElement) and has geometry: the
@@ -13,11 +14,9 @@ import { idsOfType, ref, str } from './step.js';
  */
 export function readOpenings(ctx: ExtractContext, wallIds: ReadonlyMap<number, string>): Placed<WallOpening>[] {
   const wallOf = new Map<number, string>();
-  for (const id of idsOfType(ctx.api, ctx.modelID, IFCRELVOIDSELEMENT)) {
-    const rel = line(ctx, id);
-    const wall = wallIds.get(ref(rel?.RelatingBuildingElement) ?? -1);
-    const opening = ref(rel?.RelatedOpeningElement);
-    if (wall !== undefined && opening !== undefined) wallOf.set(opening, wall);
+  for (const [opening, hosts] of voids(ctx).hostsOf) {
+    const wall = hosts.map((host) => wallIds.get(host)).find((id) => id !== undefined);
+    if (wall !== undefined) wallOf.set(opening, wall);
   }
   const out: Placed<WallOpening>[] = [];
   for (const expressID of idsOfType(ctx.api, ctx.modelID, IFCOPENINGELEMENT)) {

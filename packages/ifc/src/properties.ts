@@ -1,7 +1,7 @@
 /** Property sets of occurrences and their types (IfcRelDefinesByProperties, IfcRelDefinesByType). */
 import { IFCPROPERTYSET, IFCRELDEFINESBYPROPERTIES, IFCRELDEFINESBYTYPE } from 'web-ifc';
 import type { ExtractContext } from './context.js';
-import { line } from './context.js';
+import { line, prefetchLines } from './context.js';
 import { idsOfType, ref, refs, str, type IfcLine } from './step.js';
 
 export class Properties {
@@ -9,7 +9,10 @@ export class Properties {
   private readonly typeOf = new Map<number, number>();
 
   constructor(private readonly ctx: ExtractContext) {
-    for (const id of idsOfType(ctx.api, ctx.modelID, IFCRELDEFINESBYPROPERTIES)) {
+    const byProperties = idsOfType(ctx.api, ctx.modelID, IFCRELDEFINESBYPROPERTIES);
+    const byType = idsOfType(ctx.api, ctx.modelID, IFCRELDEFINESBYTYPE);
+    prefetchLines(ctx, [...byProperties, ...byType]);
+    for (const id of byProperties) {
       const rel = line(ctx, id);
       const pset = ref(rel?.RelatingPropertyDefinition);
       if (pset === undefined) continue;
@@ -19,7 +22,7 @@ export class Properties {
         this.psetsOf.set(object, list);
       }
     }
-    for (const id of idsOfType(ctx.api, ctx.modelID, IFCRELDEFINESBYTYPE)) {
+    for (const id of byType) {
       const rel = line(ctx, id);
       const type = ref(rel?.RelatingType);
       if (type !== undefined) for (const object of refs(rel?.RelatedObjects)) this.typeOf.set(object, type);

@@ -7,6 +7,11 @@ import { elementShape, type ElementShape } from './element-shape.js';
 import type { Placed } from './spaces.js';
 import { idsOfType, str } from './step.js';
 
+export const SLAB_CLASSES = [IFCSLAB, IFCSLABSTANDARDCASE];
+export const STAIR_CLASSES = [IFCSTAIR];
+/** Coverings of every kind: which are ceilings is their PredefinedType's say. */
+export const CEILING_CLASSES = [IFCCOVERING];
+
 interface Found {
   expressID: number;
   globalId: string;
@@ -33,7 +38,7 @@ const polygonOf = (shape: ElementShape) => {
 
 /** Every IfcSlab (floors, base slabs, landings and roof slabs alike): the largest piece of its footprint. */
 export function readSlabs(ctx: ExtractContext): Placed<Slab>[] {
-  return withShapes(ctx, [IFCSLAB, IFCSLABSTANDARDCASE]).map(({ expressID, globalId, shape }) => ({
+  return withShapes(ctx, SLAB_CLASSES).map(({ expressID, globalId, shape }) => ({
     expressID,
     minZ: shape.minZ,
     item: { id: globalId || `slab-${expressID}`, global_id: globalId, shape: polygonOf(shape), min_z: shape.minZ, max_z: shape.maxZ },
@@ -42,7 +47,7 @@ export function readSlabs(ctx: ExtractContext): Placed<Slab>[] {
 
 /** Every IfcStair; its geometry is its own or its flights' and landings' (IfcRelAggregates). */
 export function readStairs(ctx: ExtractContext): Placed<Stair>[] {
-  return withShapes(ctx, [IFCSTAIR]).map(({ expressID, globalId, shape }) => ({
+  return withShapes(ctx, STAIR_CLASSES).map(({ expressID, globalId, shape }) => ({
     expressID,
     minZ: shape.minZ,
     item: { id: globalId || `stair-${expressID}`, global_id: globalId, shape: polygonOf(shape), min_z: shape.minZ, max_z: shape.maxZ },
@@ -51,7 +56,7 @@ export function readStairs(ctx: ExtractContext): Placed<Stair>[] {
 
 /** IfcCovering with PredefinedType CEILING; z is the underside of the covering (the surface seen from the room). */
 export function readCeilings(ctx: ExtractContext): Placed<Ceiling>[] {
-  return withShapes(ctx, [IFCCOVERING], (l) => str(l.PredefinedType) === 'CEILING').map(({ expressID, globalId, shape }) => ({
+  return withShapes(ctx, CEILING_CLASSES, (l) => str(l.PredefinedType) === 'CEILING').map(({ expressID, globalId, shape }) => ({
     expressID,
     minZ: shape.minZ,
     item: { id: globalId || `ceiling-${expressID}`, global_id: globalId, shape: polygonOf(shape), z: shape.minZ, grid_lines: [] },

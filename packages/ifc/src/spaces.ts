@@ -7,6 +7,8 @@ import { elementShape } from './element-shape.js';
 import { roomTypeFromName } from './room-type.js';
 import { idsOfType, str } from './step.js';
 
+export const ROOM_CLASSES = [IFCSPACE];
+
 export interface Placed<T> {
   expressID: number;
   item: T;
@@ -21,7 +23,7 @@ export interface Placed<T> {
 export function readRooms(ctx: ExtractContext): Placed<Room>[] {
   const rooms: Placed<Room>[] = [];
   let withoutGeometry = 0;
-  for (const expressID of idsOfType(ctx.api, ctx.modelID, IFCSPACE)) {
+  for (const expressID of ROOM_CLASSES.flatMap((type) => idsOfType(ctx.api, ctx.modelID, type))) {
     const l = line(ctx, expressID);
     if (!l) continue;
     const shape = elementShape(ctx, expressID);

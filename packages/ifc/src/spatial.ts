@@ -1,13 +1,16 @@
 /** The spatial tree: which storey each element or space belongs to. */
 import { IFCRELAGGREGATES, IFCRELCONTAINEDINSPATIALSTRUCTURE } from 'web-ifc';
 import type { ExtractContext } from './context.js';
-import { line } from './context.js';
+import { line, prefetchLines } from './context.js';
 import { idsOfType, ref, refs } from './step.js';
 
 /** Child express id -> parent express id (IfcRelAggregates, IfcRelContainedInSpatialStructure). */
 export function spatialParents(ctx: ExtractContext): Map<number, number> {
   const parents = new Map<number, number>();
-  for (const id of idsOfType(ctx.api, ctx.modelID, IFCRELAGGREGATES)) {
+  const aggregates = idsOfType(ctx.api, ctx.modelID, IFCRELAGGREGATES);
+  const contained = idsOfType(ctx.api, ctx.modelID, IFCRELCONTAINEDINSPATIALSTRUCTURE);
+  prefetchLines(ctx, [...aggregates, ...contained]);
+  for (const id of aggregates) {
     const rel = line(ctx, id);
     const parent = ref(rel?.RelatingObject);
     if (parent === undefined) continue;
@@ -15,7 +18,7 @@ export function spatialParents(ctx: ExtractContext): Map<number, number> {
     for (const child of children) parents.set(child, parent);
     ctx.parts.set(parent, [...(ctx.parts.get(parent) ?? []), ...children]);
   }
-  for (const id of idsOfType(ctx.api, ctx.modelID, IFCRELCONTAINEDINSPATIALSTRUCTURE)) {
+  for (const id of contained) {
     const rel = line(ctx, id);
     const parent = ref(rel?.RelatingStructure);
     if (parent !== undefined) for (const child of refs(rel?.RelatedElements)) if (!parents.has(child)) parents.set(child, parent);

@@ -9,6 +9,8 @@ import { extentsAlong } from './hull.js';
 import { applyPoint, xAxis } from './placement.js';
 import { idsOfType, str } from './step.js';
 
+export const TRAY_CLASSES = [IFCCABLECARRIERSEGMENT];
+
 const round = (v: number): number => Math.round(v * 1e5) / 1e5;
 
 /**
@@ -17,7 +19,7 @@ const round = (v: number): number => Math.round(v * 1e5) / 1e5;
  */
 export function readTrays(ctx: ExtractContext, assigner: StoreyAssigner): Tray[] {
   const trays: Tray[] = [];
-  for (const expressID of idsOfType(ctx.api, ctx.modelID, IFCCABLECARRIERSEGMENT)) {
+  for (const expressID of TRAY_CLASSES.flatMap((type) => idsOfType(ctx.api, ctx.modelID, type))) {
     const l = line(ctx, expressID);
     const mesh = l ? pointsWithParts(ctx, expressID) : undefined;
     if (!l || !mesh) continue;

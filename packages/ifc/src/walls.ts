@@ -8,7 +8,7 @@ import type { Properties } from './properties.js';
 import type { Placed } from './spaces.js';
 import { idsOfType, str } from './step.js';
 
-const WALL_CLASSES: readonly (readonly [number, WallType])[] = [
+export const WALL_CLASSES: readonly (readonly [number, WallType])[] = [
   [IFCWALL, 'Standard'],
   [IFCWALLSTANDARDCASE, 'Standard'],
   [IFCWALLELEMENTEDCASE, 'Standard'],

@@ -1,4 +1,5 @@
-import type { Worker } from 'node:worker_threads';
+import os from 'node:os';
+import type { MessagePort, Worker } from 'node:worker_threads';
 import { startComputeWorker } from './start-worker.js';
 import {
   TaskFailed,
@@ -11,12 +12,12 @@ import {
   type WorkerMessage,
 } from './protocol.js';
 
-export const DEFAULT_COMPUTE_WORKERS = 1;
+/** One per core: a task may have idle workers help it (an IFC import shares its geometry work). */
+export const DEFAULT_COMPUTE_WORKERS = os.availableParallelism();
 
 /**
- * COMPUTE_WORKERS from the environment: how many worker threads run tasks at most (default 1). Each
- * takes a core while it works; on a 2-core server a second would compete with the thread that serves
- * requests.
+ * COMPUTE_WORKERS from the environment: how many worker threads run tasks at most (default: one per
+ * core). While a task runs, the thread that serves requests mostly waits for it.
  */
 export function computeWorkers(env: Record<string, string | undefined> = process.env): number {
   const count = Number(env.COMPUTE_WORKERS || DEFAULT_COMPUTE_WORKERS);
@@ -28,6 +29,8 @@ export function computeWorkers(env: Record<string, string | undefined> = process
 
 interface Job {
   request: TaskRequest;
+  /** Ports the request holds, moved to the worker. */
+  transfer?: readonly MessagePort[];
   onProgress: Progress;
   resolve: (output: unknown) => void;
   reject: (error: Error) => void;
@@ -49,9 +52,12 @@ const stopping = () => new TaskFailed('the server is stopping');
 export class ComputePool {
   /** How many workers were started, for tests. */
   starts = 0;
+  /** How many tasks ran because a worker asked for help (AskHelp), for tests. */
+  helped = 0;
   private readonly queue: Job[] = [];
   private readonly slots = new Set<Slot>();
   private closed = false;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly size: number = computeWorkers(),
@@ -72,6 +78,19 @@ export class ComputePool {
     });
   }
 
+  /** Resolves once no task runs or waits, helpers' included (tests wait for a helper to be free). */
+  whenIdle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.checkIdle();
+    });
+  }
+
+  private checkIdle(): void {
+    if (this.queue.length > 0 || [...this.slots].some((slot) => slot.job)) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(stopping());
@@ -88,12 +107,32 @@ export class ComputePool {
         if (this.slots.size >= this.size) return;
         slot = this.spawn();
       }
-      slot.job = this.queue.shift()!;
-      // An idle worker does not keep the process alive; a busy one does.
-      slot.worker.ref();
-      // Bytes in a SharedArrayBuffer (an uploaded IFC file) reach the worker without a copy.
-      slot.worker.postMessage(slot.job.request);
+      this.start(slot, this.queue.shift()!);
     }
+  }
+
+  private start(slot: Slot, job: Job): void {
+    slot.job = job;
+    // An idle worker does not keep the process alive; a busy one does.
+    slot.worker.ref();
+    // Bytes in a SharedArrayBuffer (an uploaded IFC file) reach the worker without a copy.
+    slot.worker.postMessage(job.request, job.transfer ?? []);
+  }
+
+  /**
+   * A task a worker asked for beside its own (AskHelp): it starts now on an idle worker, or a new one if the pool
+   * has room, or not at all. Nobody waits for its answer: the two tasks talk through their input.
+   */
+  private help(request: TaskRequest, transfer: readonly MessagePort[]): void {
+    let slot = this.closed ? undefined : [...this.slots].find((candidate) => !candidate.job);
+    if (!slot && !this.closed && this.slots.size < this.size) slot = this.spawn();
+    if (!slot) {
+      for (const port of transfer) port.close();
+      return;
+    }
+    const ignore = () => {};
+    this.helped += 1;
+    this.start(slot, { request, transfer, onProgress: ignore, resolve: ignore, reject: ignore });
   }
 
   private spawn(): Slot {
@@ -107,17 +146,20 @@ export class ComputePool {
       slot.job?.reject(error);
       slot.job = null;
       this.dispatch();
+      this.checkIdle();
     };
     worker.on('message', (message: WorkerMessage) => {
       const job = slot.job;
       if (!job) return;
       if (message.type === 'progress') return job.onProgress(message.step, message.progress);
+      if (message.type === 'help') return this.help(message.request, message.transfer);
       if (message.type === 'failed') return retire(new TaskFailed(message.detail));
       slot.job = null;
       worker.unref();
       if (message.type === 'result') job.resolve(message.output);
       else job.reject(new TaskRefused(message.detail));
       this.dispatch();
+      this.checkIdle();
     });
     worker.on('error', (error) => retire(new TaskFailed(error.message)));
     worker.on('exit', (code) => retire(new TaskFailed(`the worker stopped (exit code ${code})`)));

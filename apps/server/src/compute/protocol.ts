@@ -1,4 +1,5 @@
 // What passes between the compute pool (pool.ts) and its worker threads (worker.ts).
+import type { MessagePort } from 'node:worker_threads';
 import type { Tasks } from './tasks.js';
 
 export type TaskName = keyof Tasks;
@@ -7,6 +8,13 @@ export type TaskOutput<K extends TaskName> = Awaited<ReturnType<Tasks[K]>>;
 
 /** How a task reports how far it has come: a step name of its own and 0..1. */
 export type Progress = (step: string, progress: number) => void;
+
+/**
+ * How a task asks for another task to run beside it on an idle worker, if there is one: nothing answers; the two
+ * talk through what the input holds (shared memory, a MessagePort, listed in `transfer`). A task that asks must
+ * get on as well without the help, which may never come.
+ */
+export type AskHelp = <K extends TaskName>(task: K, input: TaskInput<K>, transfer?: readonly MessagePort[]) => void;
 
 export interface TaskRequest {
   task: TaskName;
@@ -17,6 +25,7 @@ export interface TaskRequest {
 
 export type WorkerMessage =
   | { type: 'progress'; step: string; progress: number }
+  | { type: 'help'; request: TaskRequest; transfer: readonly MessagePort[] }
   | { type: 'result'; output: unknown }
   | { type: 'refused'; detail: string }
   | { type: 'failed'; detail: string };

@@ -59,9 +59,10 @@ async function readStored(ctx: AppContext, sha256: string): Promise<Uint8Array |
 }
 
 /**
- * Extracts a received file in a compute worker, merges it into the version the user has open, then stores
+ * Extracts a received file in a compute worker, merges it into the version the user has open, and stores
  * it by SHA-256 and records it for the project. The working version is not written: the web app
- * applies the answer as one undoable edit and syncs (P§4).
+ * applies the answer as one undoable edit and syncs (P§4). The file is hashed and stored while the
+ * worker reads it, and taken out of the store again if the worker refuses it.
  */
 export async function importIfc(
   ctx: AppContext,
@@ -69,7 +70,6 @@ export async function importIfc(
   file: ReceivedFile,
   progress: StepProgress,
 ): Promise<Extract<ServerMessage, { type: 'done' }>> {
-  const sha256 = crypto.createHash('sha256').update(file.bytes).digest('hex');
   const model = await openModel(ctx, target);
   const ids = globalIdStore(ctx.config.dataDir);
 
@@ -87,19 +87,26 @@ export async function importIfc(
   }
 
   progress('ifc_parse', 0);
-  const result = await ctx.compute
-    .run('ifc_import', { bytes: file.bytes, model, previousGlobalIds, previousBytes }, (step, fraction) =>
-      progress(step as 'ifc_parse' | 'ifc_diff', fraction),
-    )
-    .catch((error: unknown) => {
-      if (error instanceof TaskRefused || error instanceof TaskFailed)
-        throw new ExtractionError(`The IFC file could not be read: ${error.message}`);
-      throw error;
-    });
+  const extracted = ctx.compute.run('ifc_import', { bytes: file.bytes, model, previousGlobalIds, previousBytes }, (step, fraction) =>
+    progress(step as 'ifc_parse' | 'ifc_diff', fraction),
+  );
+  const content = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length);
+  const sha256 = crypto.createHash('sha256').update(content).digest('hex');
+  const storedBefore = await ctx.files.has(sha256);
+  const stored = storedBefore ? Promise.resolve() : ctx.files.put(content, sha256);
+  let result: Awaited<typeof extracted>;
+  try {
+    result = await extracted;
+  } catch (error) {
+    await stored.catch(() => {});
+    if (!storedBefore) await ctx.files.remove(sha256);
+    if (error instanceof TaskRefused || error instanceof TaskFailed)
+      throw new ExtractionError(`The IFC file could not be read: ${error.message}`);
+    throw error;
+  }
+  await stored;
 
   progress('ifc_process', 0);
-  const content = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length);
-  await ctx.files.put(content);
   await ids.put(sha256, result.global_ids);
   const now = ctx.clock.now();
   const recorded = await ctx.db

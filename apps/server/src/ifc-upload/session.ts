@@ -4,6 +4,11 @@ import { clientMessage, DETAIL, MAX_PIECE_BYTES, type ServerMessage } from './pr
 import { ExtractionError } from './extraction.js';
 
 const gunzip = promisify(zlib.gunzip);
+/**
+ * Output per step of the inflater. Each step is a hop between the thread pool and the event loop: with zlib's 16 KB
+ * a 3 MB piece took 80 ms instead of 15.
+ */
+const GUNZIP_CHUNK_BYTES = 1024 * 1024;
 
 /** A file whose bytes have all arrived and passed the checks. */
 export interface ReceivedFile {
@@ -123,7 +128,7 @@ export class UploadSession {
     }
     let piece: Buffer;
     try {
-      piece = await gunzip(frame, { maxOutputLength: MAX_PIECE_BYTES });
+      piece = await gunzip(frame, { maxOutputLength: MAX_PIECE_BYTES, chunkSize: GUNZIP_CHUNK_BYTES });
     } catch (error) {
       const tooLarge = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError;
       return this.refuse(tooLarge ? DETAIL.pieceTooLarge : DETAIL.notGzip);

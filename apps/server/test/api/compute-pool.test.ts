@@ -1,6 +1,7 @@
 // The compute pool's worker threads, through the ifc_import task (docs/ifc-upload.md): a worker that
 // dies or throws fails its task and is replaced; a file that cannot be read is refused; the server
 // goes on to the next task. Workers are started on first use and reused.
+import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyModel } from '@edrf/model';
 import type { ExtractionInput } from '../../src/ifc-upload/extraction.js';
@@ -119,9 +120,53 @@ describe('the compute pool, running ifc_import', () => {
     await expect(fresh.run('ifc_import', input(STOREY_ONLY))).rejects.toThrow(/the server is stopping/);
   });
 
-  it('reads COMPUTE_WORKERS, 1 by default', () => {
-    expect(computeWorkers({})).toBe(1);
+  it('reads COMPUTE_WORKERS, one per core by default', () => {
+    expect(computeWorkers({})).toBe(os.availableParallelism());
     expect(computeWorkers({ COMPUTE_WORKERS: '2' })).toBe(2);
     expect(() => computeWorkers({ COMPUTE_WORKERS: '0' })).toThrow(/COMPUTE_WORKERS/);
+  });
+});
+
+/** A storey with `count` walls of 0.2 m × 1 m side by side: enough geometry work for a helper (HELP_FROM_ITEMS). */
+function manyWalls(count: number): string {
+  const walls = Array.from({ length: count }, (_, i) => {
+    const id = 100 + i * 7;
+    const gid = `2W${String(i).padStart(20, '0')}`;
+    return [
+      `#${id}=IFCCARTESIANPOINT((${i * 0.5},0.));`,
+      `#${id + 1}=IFCAXIS2PLACEMENT2D(#${id},$);`,
+      `#${id + 2}=IFCRECTANGLEPROFILEDEF(.AREA.,$,#${id + 1},0.2,1.);`,
+      `#${id + 3}=IFCEXTRUDEDAREASOLID(#${id + 2},#4,#12,3.);`,
+      `#${id + 4}=IFCSHAPEREPRESENTATION(#5,'Body','SweptSolid',(#${id + 3}));`,
+      `#${id + 5}=IFCPRODUCTDEFINITIONSHAPE($,$,(#${id + 4}));`,
+      `#${id + 6}=IFCWALL('${gid}',$,'Wall ${i}',$,$,#7,#${id + 5},$);`,
+    ].join('\n');
+  });
+  const ids = Array.from({ length: count }, (_, i) => `#${106 + i * 7}`).join(',');
+  return STOREY_ONLY.replace(
+    '#11=',
+    `#12=IFCDIRECTION((0.,0.,1.));\n${walls.join('\n')}\n#13=IFCRELCONTAINEDINSPATIALSTRUCTURE('3Zq3Cq2Hn3xgV$sJzL1m9d',$,$,$,(${ids}),#9);\n#11=`,
+  );
+}
+
+describe('an import with enough geometry work, on a pool of two workers', () => {
+  it('has the idle worker help, and answers what one worker alone answers', async () => {
+    const text = manyWalls(450);
+    const alone = new ComputePool(1);
+    const two = new ComputePool(2);
+    try {
+      const single = await alone.run('ifc_import', input(text));
+      expect(alone.helped).toBe(0);
+      expect(Object.keys(single.arch.walls)).toHaveLength(450);
+      // The first import starts the second worker for its helper; the next finds it idle and warm.
+      await two.run('ifc_import', input(text));
+      await two.whenIdle();
+      const shared = await two.run('ifc_import', input(text));
+      expect(two.helped).toBe(2);
+      expect(two.starts).toBe(2);
+      expect(shared.arch).toEqual(single.arch);
+    } finally {
+      await Promise.all([alone.close(), two.close()]);
+    }
   });
 });

@@ -1,0 +1,154 @@
+/**
+ * The geometry work of one extraction, shared between threads. Meshing elements with web-ifc and making footprints
+ * and hulls of the meshes is most of an import's time, and each element's is independent of every other's. So every
+ * thread that takes part opens the file itself and lists the same work (geometryWork), and they take items one at a
+ * time from a counter in shared memory: a helper that starts late or runs slow just takes fewer, and one that never
+ * starts takes none. Helpers send what they made to the extracting thread, which waits for the items they took and
+ * then reads the model as it would alone, its shapes already known.
+ */
+import type { ExtractContext } from './context.js';
+import { elementShape, pointsWithParts, type ElementShape } from './element-shape.js';
+import type { ElementPoints } from './mesh.js';
+import { idsOfType } from './step.js';
+import { DOOR_CLASSES } from './doors.js';
+import { OBJECT_CLASSES } from './objects.js';
+import { CEILING_CLASSES, SLAB_CLASSES, STAIR_CLASSES } from './slabs.js';
+import { ROOM_CLASSES } from './spaces.js';
+import { TRAY_CLASSES } from './trays.js';
+import { WALL_CLASSES } from './walls.js';
+import { voids } from './voids.js';
+
+/** One element's footprint (elementShape) or hull points (pointsWithParts). */
+interface WorkItem {
+  kind: 'shape' | 'points';
+  expressID: number;
+}
+
+/** What a helper made of one item; failed when it threw (the extracting thread then makes it itself). */
+export type WorkResult =
+  | { kind: 'shape'; expressID: number; shape: ElementShape | undefined }
+  | { kind: 'points'; expressID: number; points: ElementPoints | undefined }
+  | { kind: 'failed'; expressID: number };
+
+/** Int32 slots of the shared state. */
+const NEXT = 0;
+const DELIVERED = 1;
+const FINISHED = 2;
+
+/** The shared state of one extraction's work: the next item to take, items delivered by helpers, finished. */
+export const newWorkState = (): Int32Array => new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+
+/**
+ * Fewer items than this are not worth a helper: it would open the file (as long as the extracting thread took) to
+ * share a few hundred milliseconds of work, and on two cores the two threads slow each other down meanwhile.
+ */
+export const HELP_FROM_ITEMS = 400;
+
+/** The extracting thread's side: the shared state and the helpers' results. */
+export interface WorkShare {
+  state: Int32Array;
+  /** The next batch of results a helper sent, if one has arrived (without waiting). */
+  receive(): WorkResult[] | undefined;
+}
+
+/** A helper's side: the shared state and where its results go. */
+export interface WorkHelp {
+  state: Int32Array;
+  send(results: WorkResult[]): void;
+}
+
+/** Results a helper sends at a time. */
+const BATCH = 16;
+/** How long the extracting thread waits for a helper that has gone quiet before it makes the rest itself (ms). */
+const QUIET_MS = 5000;
+
+/** Every element the readers will need geometry of, in an order every thread of one file lists alike. */
+function geometryWork(ctx: ExtractContext): WorkItem[] {
+  const ids = (classes: readonly (number | readonly [number, unknown])[]) =>
+    classes.flatMap((c) => idsOfType(ctx.api, ctx.modelID, typeof c === 'number' ? c : c[0]));
+  const shapes = [ROOM_CLASSES, WALL_CLASSES, SLAB_CLASSES, STAIR_CLASSES, CEILING_CLASSES].flatMap(ids);
+  const openings = [...voids(ctx).hostsOf.keys()].sort((a, b) => a - b);
+  const points = [DOOR_CLASSES, OBJECT_CLASSES, TRAY_CLASSES].flatMap(ids);
+  return [
+    ...[...shapes, ...openings].map((expressID): WorkItem => ({ kind: 'shape', expressID })),
+    ...points.map((expressID): WorkItem => ({ kind: 'points', expressID })),
+  ];
+}
+
+function make(ctx: ExtractContext, { kind, expressID }: WorkItem): WorkResult {
+  try {
+    return kind === 'shape'
+      ? { kind, expressID, shape: elementShape(ctx, expressID) }
+      : { kind, expressID, points: pointsWithParts(ctx, expressID) };
+  } catch {
+    return { kind: 'failed', expressID };
+  }
+}
+
+function keep(ctx: ExtractContext, result: WorkResult): void {
+  if (result.kind === 'shape') ctx.shapes.set(result.expressID, result.shape);
+  else if (result.kind === 'points') ctx.points.set(result.expressID, result.points);
+}
+
+/**
+ * The extracting thread: takes items until none is left, then waits for those the helpers took. When there is little
+ * work, or no helper, it does all of them. Either way, every shape the readers ask for is known afterwards (or made on demand if a helper
+ * failed or went quiet). Answers the express ids of the elements the readers will read.
+ */
+export function doGeometryWork(
+  ctx: ExtractContext,
+  askShare: ((items: number) => WorkShare | undefined) | undefined,
+  progress: (fraction: number) => void,
+): number[] {
+  const items = geometryWork(ctx);
+  const share = items.length >= HELP_FROM_ITEMS ? askShare?.(items.length) : undefined;
+  const state = share?.state ?? newWorkState();
+  const total = items.length;
+  let made = 0;
+  for (let i = Atomics.add(state, NEXT, 1); i < total; i = Atomics.add(state, NEXT, 1)) {
+    keep(ctx, make(ctx, items[i]!));
+    made++;
+    if (made % 64 === 0) progress(Atomics.load(state, NEXT) / total);
+  }
+  endWork(state);
+  const elements = items.map((item) => item.expressID);
+  if (!share) return elements;
+  let received = 0;
+  let quietSince = performance.now();
+  while (received < total - made) {
+    const batch = share.receive();
+    if (batch) {
+      for (const result of batch) keep(ctx, result);
+      received += batch.length;
+      quietSince = performance.now();
+      continue;
+    }
+    if (performance.now() - quietSince > QUIET_MS) break;
+    Atomics.wait(state, DELIVERED, Atomics.load(state, DELIVERED), 20);
+  }
+  return elements;
+}
+
+/** A helper thread, with the file open as the extracting thread has it: takes items until none is left. */
+export function helpWithGeometryWork(ctx: ExtractContext, help: WorkHelp): void {
+  const items = geometryWork(ctx);
+  let batch: WorkResult[] = [];
+  const flush = () => {
+    if (batch.length === 0) return;
+    help.send(batch);
+    Atomics.add(help.state, DELIVERED, batch.length);
+    Atomics.notify(help.state, DELIVERED);
+    batch = [];
+  };
+  for (let i = Atomics.add(help.state, NEXT, 1); i < items.length && !workFinished(help.state); i = Atomics.add(help.state, NEXT, 1)) {
+    batch.push(make(ctx, items[i]!));
+    if (batch.length >= BATCH) flush();
+  }
+  flush();
+}
+
+/** Whether the extraction is past its geometry work already (or gave up), so that helpers stop or do not start. */
+export const workFinished = (state: Int32Array): boolean => Atomics.load(state, FINISHED) === 1;
+
+/** Tells the helpers the extraction is past its geometry work (or gave up): they stop. */
+export const endWork = (state: Int32Array): void => void Atomics.store(state, FINISHED, 1);
