@@ -99,13 +99,19 @@ function withoutThroughOpenings(ctx: ExtractContext, expressID: number, shape: E
 /** The element's plan footprint and height range (computed once per element). */
 export function elementShape(ctx: ExtractContext, expressID: number): ElementShape | undefined {
   if (ctx.shapes.has(expressID)) return ctx.shapes.get(expressID);
+  // Undefined while it is made: an opening that (wrongly) voids itself, or its own host, finds no shape, not a loop.
   ctx.shapes.set(expressID, undefined);
-  const mesh = meshWithParts(ctx, expressID);
-  const polygons = mesh ? footprint(ctx.clipper, mesh) : [];
-  const shape =
-    mesh && polygons.length > 0
-      ? withoutThroughOpenings(ctx, expressID, { polygons, minZ: round(mesh.minZ), maxZ: round(mesh.maxZ) })
-      : undefined;
-  ctx.shapes.set(expressID, shape);
-  return shape;
+  try {
+    const mesh = meshWithParts(ctx, expressID);
+    const polygons = mesh ? footprint(ctx.clipper, mesh) : [];
+    const shape =
+      mesh && polygons.length > 0
+        ? withoutThroughOpenings(ctx, expressID, { polygons, minZ: round(mesh.minZ), maxZ: round(mesh.maxZ) })
+        : undefined;
+    ctx.shapes.set(expressID, shape);
+    return shape;
+  } catch (error) {
+    ctx.shapes.delete(expressID);
+    throw error;
+  }
 }

@@ -46,8 +46,8 @@ const byId = <T extends { id: string }>(items: readonly T[]): Record<string, T> 
 
 export interface ExtractOptions {
   /**
-   * Asks helpers in other threads to take part of the geometry work, once its size (items) is known and only when
-   * there is enough of it (shared-work.ts, helpExtractIfc).
+   * Asked, once the geometry work's size (items) is known, for helpers in other threads to take part of it
+   * (shared-work.ts, helpExtractIfc); worth it from HELP_FROM_ITEMS items.
    */
   share?: (items: number) => WorkShare | undefined;
 }

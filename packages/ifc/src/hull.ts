@@ -7,7 +7,6 @@ export function planHull(xy: Float64Array): Float64Array {
   const n = Math.floor(xy.length / 2);
   if (n < 3) return xy.slice(0, n * 2);
   const order = candidates(xy, n);
-  order.sort((a, b) => xy[a * 2]! - xy[b * 2]! || xy[a * 2 + 1]! - xy[b * 2 + 1]!);
   const turn = (o: number, a: number, b: number) =>
     (xy[a * 2]! - xy[o * 2]!) * (xy[b * 2 + 1]! - xy[o * 2 + 1]!) - (xy[a * 2 + 1]! - xy[o * 2 + 1]!) * (xy[b * 2]! - xy[o * 2]!);
   const m = order.length;
@@ -32,32 +31,44 @@ export function planHull(xy: Float64Array): Float64Array {
 }
 
 /**
- * The indices of the points that may be corners, sorted by x then y. Points strictly inside the quadrilateral of
- * the extreme points in x + y and x - y cannot be (Akl and Toussaint): on dense meshes that drops most of them
- * before the sort.
+ * The indices of the points that may be corners, sorted by x then y. Points strictly inside the octagon of the
+ * extreme points in eight directions (x, x + y, y, y − x and their opposites) cannot be (Akl and Toussaint): on dense
+ * meshes that drops nearly all of them before the sort.
  */
 function candidates(xy: Float64Array, n: number): Uint32Array {
-  const extremes = [0, 0, 0, 0];
-  const key = [(i: number) => xy[i * 2]! + xy[i * 2 + 1]!, (i: number) => xy[i * 2]! - xy[i * 2 + 1]!];
-  for (let i = 1; i < n; i++) {
-    if (key[0]!(i) < key[0]!(extremes[0]!)) extremes[0] = i;
-    if (key[1]!(i) > key[1]!(extremes[1]!)) extremes[1] = i;
-    if (key[0]!(i) > key[0]!(extremes[2]!)) extremes[2] = i;
-    if (key[1]!(i) < key[1]!(extremes[3]!)) extremes[3] = i;
+  // Counter-clockwise: the highest x, x + y, y, y − x, then the lowest x, x + y, y, y − x.
+  const extremes = new Uint32Array(8);
+  let [hx, hs, hy, hd] = [-Infinity, -Infinity, -Infinity, -Infinity];
+  let [lx, ls, ly, ld] = [Infinity, Infinity, Infinity, Infinity];
+  for (let i = 0; i < n; i++) {
+    const x = xy[i * 2]!;
+    const y = xy[i * 2 + 1]!;
+    const sum = x + y;
+    const difference = y - x;
+    if (x > hx) [hx, extremes[0]] = [x, i];
+    if (sum > hs) [hs, extremes[1]] = [sum, i];
+    if (y > hy) [hy, extremes[2]] = [y, i];
+    if (difference > hd) [hd, extremes[3]] = [difference, i];
+    if (x < lx) [lx, extremes[4]] = [x, i];
+    if (sum < ls) [ls, extremes[5]] = [sum, i];
+    if (y < ly) [ly, extremes[6]] = [y, i];
+    if (difference < ld) [ld, extremes[7]] = [difference, i];
   }
-  // Counter-clockwise: lowest x+y, highest x-y, highest x+y, lowest x-y.
-  const strictlyInside = (i: number): boolean => {
-    for (let e = 0; e < 4; e++) {
-      const a = extremes[e]!;
-      const b = extremes[(e + 1) % 4]!;
-      const cross =
-        (xy[b * 2]! - xy[a * 2]!) * (xy[i * 2 + 1]! - xy[a * 2 + 1]!) - (xy[b * 2 + 1]! - xy[a * 2 + 1]!) * (xy[i * 2]! - xy[a * 2]!);
-      if (cross <= 1e-12) return false;
-    }
-    return true;
-  };
   const kept: number[] = [];
-  for (let i = 0; i < n; i++) if (!strictlyInside(i)) kept.push(i);
+  for (let i = 0; i < n; i++) {
+    const x = xy[i * 2]!;
+    const y = xy[i * 2 + 1]!;
+    let inside = true;
+    for (let e = 0; e < 8 && inside; e++) {
+      const a = extremes[e]!;
+      const b = extremes[(e + 1) & 7]!;
+      const ax = xy[a * 2]!;
+      const ay = xy[a * 2 + 1]!;
+      // An edge between two equal extremes says nothing; the others must have the point strictly on their left.
+      if (a !== b && (xy[b * 2]! - ax) * (y - ay) - (xy[b * 2 + 1]! - ay) * (x - ax) <= 1e-12) inside = false;
+    }
+    if (!inside) kept.push(i);
+  }
   const order = Uint32Array.from(kept);
   order.sort((a, b) => xy[a * 2]! - xy[b * 2]! || xy[a * 2 + 1]! - xy[b * 2 + 1]!);
   return order;
@@ -68,28 +79,69 @@ const round = (v: number): number => Math.round(v * 1e5) / 1e5;
 /**
  * A convex ring without the corners that lie within `tolerance` of the line between their neighbours: a round
  * table's hull has a corner every few millimetres, which the plan neither shows nor needs. The corner that lies
- * nearest its neighbours' line goes first, so that the outline keeps its shape.
+ * nearest its neighbours' line goes first, so that the outline keeps its shape. A heap of the corners by distance
+ * and a ring of links keep it O(n log n): hulls of Janesville's fittings have thousands of corners.
  */
 export function simplifyConvex(ring: [number, number][], tolerance: number): [number, number][] {
-  const out = [...ring];
+  const n = ring.length;
+  if (n <= 3) return [...ring];
+  const previous = Int32Array.from({ length: n }, (_, i) => (i + n - 1) % n);
+  const following = Int32Array.from({ length: n }, (_, i) => (i + 1) % n);
+  const removed = new Uint8Array(n);
+  /** Bumped when a corner's distance changes: heap entries of an older version are stale. */
+  const version = new Int32Array(n);
   const offLine = (i: number): number => {
-    const [ax, ay] = out[(i + out.length - 1) % out.length]!;
-    const [px, py] = out[i]!;
-    const [bx, by] = out[(i + 1) % out.length]!;
+    const [ax, ay] = ring[previous[i]!]!;
+    const [px, py] = ring[i]!;
+    const [bx, by] = ring[following[i]!]!;
     const length = Math.hypot(bx - ax, by - ay);
     return length === 0 ? 0 : Math.abs((bx - ax) * (py - ay) - (by - ay) * (px - ax)) / length;
   };
-  while (out.length > 3) {
-    let nearest = -1;
-    let distance = tolerance;
-    for (let i = 0; i < out.length; i++) {
-      const d = offLine(i);
-      if (d <= distance) [nearest, distance] = [i, d];
+  const heap: { distance: number; corner: number; version: number }[] = [];
+  const before = (a: number, b: number) =>
+    heap[a]!.distance < heap[b]!.distance || (heap[a]!.distance === heap[b]!.distance && heap[a]!.corner < heap[b]!.corner);
+  const swap = (a: number, b: number) => ([heap[a], heap[b]] = [heap[b]!, heap[a]!]);
+  const push = (corner: number) => {
+    const distance = offLine(corner);
+    if (distance > tolerance) return;
+    heap.push({ distance, corner, version: version[corner]! });
+    for (let i = heap.length - 1; i > 0 && before(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+  };
+  const pop = () => {
+    const top = heap[0]!;
+    const last = heap.pop()!;
+    if (heap.length > 0) {
+      heap[0] = last;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < heap.length && before(l, m)) m = l;
+        if (r < heap.length && before(r, m)) m = r;
+        if (m === i) break;
+        swap(i, m);
+        i = m;
+      }
     }
-    if (nearest < 0) break;
-    out.splice(nearest, 1);
+    return top;
+  };
+  for (let i = 0; i < n; i++) push(i);
+  let left = n;
+  while (left > 3 && heap.length > 0) {
+    const { corner, version: seen } = pop();
+    if (removed[corner] || seen !== version[corner]) continue;
+    removed[corner] = 1;
+    left--;
+    const a = previous[corner]!;
+    const b = following[corner]!;
+    following[a] = b;
+    previous[b] = a;
+    for (const neighbour of [a, b]) {
+      version[neighbour]!++;
+      push(neighbour);
+    }
   }
-  return out;
+  return ring.filter((_, i) => !removed[i]);
 }
 
 /** How far (m) a corner may be from its neighbours' line to be dropped: 5 mm (the outline stays within 1 cm of the hull). */

@@ -39,10 +39,13 @@ export class Properties {
   value(expressID: number, psetName: string, propName: string): unknown {
     const typeLine = this.typeObject(expressID);
     const psets = [...(this.psetsOf.get(expressID) ?? []), ...refs(typeLine?.HasPropertySets)];
+    prefetchLines(this.ctx, psets);
     for (const psetId of psets) {
       const pset = line(this.ctx, psetId);
       if (!pset || pset.type !== IFCPROPERTYSET || str(pset.Name) !== psetName) continue;
-      for (const propId of refs(pset.HasProperties)) {
+      const properties = refs(pset.HasProperties);
+      prefetchLines(this.ctx, properties);
+      for (const propId of properties) {
         const prop = line(this.ctx, propId);
         if (prop && str(prop.Name) === propName) return prop.NominalValue;
       }

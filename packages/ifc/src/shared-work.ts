@@ -101,7 +101,7 @@ export function doGeometryWork(
   progress: (fraction: number) => void,
 ): number[] {
   const items = geometryWork(ctx);
-  const share = items.length >= HELP_FROM_ITEMS ? askShare?.(items.length) : undefined;
+  const share = askShare?.(items.length);
   const state = share?.state ?? newWorkState();
   const total = items.length;
   let made = 0;

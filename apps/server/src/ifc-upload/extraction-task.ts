@@ -2,7 +2,18 @@
 // the version the user has open, off the server's event loop (DESIGN.md). An idle worker, if there is
 // one, takes part of the geometry work (ifc_geometry_help).
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import { archGlobalIds, endWork, extractIfc, helpExtractIfc, mergeIfc, newWorkState, type IfcExtraction, type WorkResult } from '@edrf/ifc';
+import {
+  archGlobalIds,
+  endWork,
+  extractIfc,
+  helpExtractIfc,
+  HELP_FROM_ITEMS,
+  mergeIfc,
+  newWorkState,
+  type IfcExtraction,
+  type WorkResult,
+  type WorkShare,
+} from '@edrf/ifc';
 import { TaskRefused, type AskHelp, type Progress } from '../compute/protocol.js';
 import type { ExtractionInput, ExtractionResult } from './extraction.js';
 
@@ -13,21 +24,33 @@ export interface GeometryHelpInput {
   port: MessagePort;
 }
 
+/**
+ * Files this large have geometry work enough for a helper (Janesville's 26 MB: 1,400 items): it is asked before the
+ * file is opened, so that both workers open it at the same time.
+ */
+const ASK_AT_ONCE_BYTES = 8 * 1024 * 1024;
+
 /** Extracts the file, with an idle worker's help when there is enough geometry work and a worker takes the request. */
 async function extractShared(bytes: Uint8Array, progress: Progress, askHelp: AskHelp): Promise<IfcExtraction> {
-  const state = newWorkState();
+  let share: WorkShare | undefined;
   let port: MessagePort | undefined;
-  const share = () => {
+  const ask = (): WorkShare => {
+    if (share) return share;
     const { port1, port2 } = new MessageChannel();
+    const state = newWorkState();
     port = port1;
     askHelp('ifc_geometry_help', { bytes, state, port: port2 }, [port2]);
-    return { state, receive: () => receiveMessageOnPort(port1)?.message as WorkResult[] | undefined };
+    share = { state, receive: () => receiveMessageOnPort(port1)?.message as WorkResult[] | undefined };
+    return share;
   };
+  if (bytes.length >= ASK_AT_ONCE_BYTES) ask();
   try {
-    return await extractIfc(bytes, (_step, fraction) => progress('ifc_parse', fraction), { share });
+    return await extractIfc(bytes, (_step, fraction) => progress('ifc_parse', fraction), {
+      share: (items) => (share || items >= HELP_FROM_ITEMS ? ask() : undefined),
+    });
   } finally {
     // A helper still opening the file stops there; one still working finds nothing left to take.
-    endWork(state);
+    if (share) endWork(share.state);
     port?.close();
   }
 }
