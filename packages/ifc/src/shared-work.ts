@@ -49,6 +49,8 @@ export interface WorkShare {
   state: Int32Array;
   /** The next batch of results a helper sent, if one has arrived (without waiting). */
   receive(): WorkResult[] | undefined;
+  /** How long to wait for a helper that has gone quiet (ms; QUIET_MS when not given). */
+  quietMs?: number;
 }
 
 /** A helper's side: the shared state and where its results go. */
@@ -123,7 +125,7 @@ export function doGeometryWork(
       quietSince = performance.now();
       continue;
     }
-    if (performance.now() - quietSince > QUIET_MS) break;
+    if (performance.now() - quietSince > (share.quietMs ?? QUIET_MS)) break;
     Atomics.wait(state, DELIVERED, Atomics.load(state, DELIVERED), 20);
   }
   return elements;
