@@ -7,6 +7,9 @@ import { idsOfType, ref, refs, str, type IfcLine } from './step.js';
 export class Properties {
   private readonly psetsOf = new Map<number, number[]>();
   private readonly typeOf = new Map<number, number>();
+  /** Every IfcPropertySet of the file, once read (valuesIn). */
+  private propertySets?: number[];
+  private readonly values = new Map<string, Map<number, unknown>>();
 
   constructor(private readonly ctx: ExtractContext) {
     const byProperties = idsOfType(ctx.api, ctx.modelID, IFCRELDEFINESBYPROPERTIES);
@@ -37,19 +40,44 @@ export class Properties {
 
   /** A single property value, looked up on the occurrence first and then on its type. */
   value(expressID: number, psetName: string, propName: string): unknown {
+    const values = this.valuesIn(psetName, propName);
+    if (values.size === 0) return undefined;
     const typeLine = this.typeObject(expressID);
-    const psets = [...(this.psetsOf.get(expressID) ?? []), ...refs(typeLine?.HasPropertySets)];
-    prefetchLines(this.ctx, psets);
-    for (const psetId of psets) {
-      const pset = line(this.ctx, psetId);
-      if (!pset || pset.type !== IFCPROPERTYSET || str(pset.Name) !== psetName) continue;
-      const properties = refs(pset.HasProperties);
-      prefetchLines(this.ctx, properties);
-      for (const propId of properties) {
-        const prop = line(this.ctx, propId);
-        if (prop && str(prop.Name) === propName) return prop.NominalValue;
-      }
+    for (const psetId of [...(this.psetsOf.get(expressID) ?? []), ...refs(typeLine?.HasPropertySets)]) {
+      if (values.has(psetId)) return values.get(psetId);
     }
     return undefined;
+  }
+
+  /**
+   * The property `propName` of every property set named `psetName`: set express id -> NominalValue. Read for all
+   * elements at once, the first time it is asked for: thousands of walls or beams each reading their own sets
+   * would each cost a call into web-ifc (ISSUE_021: 2,000 beams).
+   */
+  private valuesIn(psetName: string, propName: string): Map<number, unknown> {
+    const key = `${psetName}/${propName}`;
+    const known = this.values.get(key);
+    if (known) return known;
+    if (!this.propertySets) {
+      this.propertySets = idsOfType(this.ctx.api, this.ctx.modelID, IFCPROPERTYSET);
+      prefetchLines(this.ctx, this.propertySets);
+    }
+    const named = this.propertySets.filter((id) => str(line(this.ctx, id)?.Name) === psetName);
+    prefetchLines(
+      this.ctx,
+      named.flatMap((id) => refs(line(this.ctx, id)?.HasProperties)),
+    );
+    const values = new Map<number, unknown>();
+    for (const psetId of named) {
+      for (const propId of refs(line(this.ctx, psetId)?.HasProperties)) {
+        const prop = line(this.ctx, propId);
+        if (prop && str(prop.Name) === propName) {
+          values.set(psetId, prop.NominalValue);
+          break;
+        }
+      }
+    }
+    this.values.set(key, values);
+    return values;
   }
 }
