@@ -5,14 +5,9 @@
  * operation type. Reading `*` as `$` gives each attribute its place back; for a derived attribute, which web-ifc
  * does not read, `$` is as good.
  */
-const STAR = 0x2a;
-const DOLLAR = 0x24;
-const QUOTE = 0x27;
-const NEWLINE = 0x0a;
-const OPEN = 0x28;
-const CLOSE = 0x29;
-const COMMA = 0x2c;
-const SPACE = 0x20;
+import { ASCII } from './ascii.js';
+
+const { star: STAR, dollar: DOLLAR, quote: QUOTE, newline: NEWLINE, open: OPEN, close: CLOSE, comma: COMMA, space: SPACE } = ASCII;
 
 const separates = (c: number | undefined, ...allowed: number[]) => c !== undefined && (c === SPACE || allowed.includes(c));
 

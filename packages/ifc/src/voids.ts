@@ -9,15 +9,11 @@
 import type { ExtractContext } from './context.js';
 import { line, prefetchLines } from './context.js';
 import { ref } from './step.js';
+import { ASCII } from './ascii.js';
 
 const VOIDS = Buffer.from('IFCRELVOIDSELEMENT', 'latin1');
 const PROJECTS = Buffer.from('IFCRELPROJECTSELEMENT', 'latin1');
-const SPACE = 0x20;
-const EQUALS = 0x3d;
-const OPEN = 0x28;
-const HASH = 0x23;
-const ZERO = 0x30;
-const NINE = 0x39;
+const { space: SPACE, equals: EQUALS, open: OPEN, hash: HASH, zero: ZERO, nine: NINE } = ASCII;
 
 export interface UncutFile {
   bytes: Uint8Array;
