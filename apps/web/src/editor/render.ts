@@ -12,7 +12,7 @@ import {
 } from './plan-scene';
 import type { RoomEdit } from './room-edit';
 import { formatLength, rulerLength, type RulerState } from './ruler';
-import { toScreen, toWorld, unionBounds, viewMatrix, type Bounds, type Viewport } from './viewport';
+import { rotatedBox, toScreen, toWorld, unionBounds, viewMatrix, type Bounds, type Viewport } from './viewport';
 
 /**
  * Canvas drawing of the plan. Each layer of a storey is one cached Path2D in world metres (rooms
@@ -257,15 +257,7 @@ export function drawPlanPicture(
   ratio: number,
 ): PlanPicture | null {
   if (!bounds) return null;
-  const probe: Viewport = { scale: 1, x: 0, y: 0, rotation };
-  const corners = [
-    toScreen(probe, [bounds.minX, bounds.minY]),
-    toScreen(probe, [bounds.maxX, bounds.minY]),
-    toScreen(probe, [bounds.maxX, bounds.maxY]),
-    toScreen(probe, [bounds.minX, bounds.maxY]),
-  ];
-  const [minX, maxX] = [Math.min(...corners.map((p) => p[0])), Math.max(...corners.map((p) => p[0]))];
-  const [minY, maxY] = [Math.min(...corners.map((p) => p[1])), Math.max(...corners.map((p) => p[1]))];
+  const { minX, maxX, minY, maxY } = rotatedBox(bounds, rotation);
   const margin = 4;
   const largest = Math.max(maxX - minX, maxY - minY, 1e-6);
   const scale = Math.min(fitScale * PICTURE_OVERSAMPLE, (PICTURE_MAX_SIDE / ratio - 2 * margin) / largest);

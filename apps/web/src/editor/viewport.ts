@@ -61,10 +61,8 @@ export function zoomAt(view: Viewport, factor: number, sx: number, sy: number): 
 
 export const panBy = (view: Viewport, dx: number, dy: number): Viewport => ({ ...view, x: view.x + dx, y: view.y + dy });
 
-/** The view that shows `bounds` whole and centred in a width × height screen, with a margin in pixels. */
-export function fitBounds(bounds: Bounds | null, width: number, height: number, rotation = 0, margin = 24): Viewport {
-  if (!bounds || width <= 0 || height <= 0) return { scale: 20, x: width / 2, y: height / 2, rotation };
-  // The rotated bounds' corners, measured at scale 1 with the origin at 0.
+/** The screen box of world bounds turned by `rotation`, measured at scale 1 with the origin at 0. */
+export function rotatedBox(bounds: Bounds, rotation: number): Bounds {
   const probe: Viewport = { scale: 1, x: 0, y: 0, rotation };
   const corners = [
     toScreen(probe, [bounds.minX, bounds.minY]),
@@ -74,11 +72,18 @@ export function fitBounds(bounds: Bounds | null, width: number, height: number, 
   ];
   const xs = corners.map((p) => p[0]);
   const ys = corners.map((p) => p[1]);
-  const w = Math.max(...xs) - Math.min(...xs);
-  const h = Math.max(...ys) - Math.min(...ys);
+  return { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
+}
+
+/** The view that shows `bounds` whole and centred in a width × height screen, with a margin in pixels. */
+export function fitBounds(bounds: Bounds | null, width: number, height: number, rotation = 0, margin = 24): Viewport {
+  if (!bounds || width <= 0 || height <= 0) return { scale: 20, x: width / 2, y: height / 2, rotation };
+  const box = rotatedBox(bounds, rotation);
+  const w = box.maxX - box.minX;
+  const h = box.maxY - box.minY;
   const scale = clampScale(Math.min((width - 2 * margin) / Math.max(w, 1e-6), (height - 2 * margin) / Math.max(h, 1e-6)));
-  const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
-  const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+  const cx = (box.maxX + box.minX) / 2;
+  const cy = (box.maxY + box.minY) / 2;
   return { scale, x: width / 2 - cx * scale, y: height / 2 - cy * scale, rotation };
 }
 
