@@ -58,6 +58,13 @@ async function readStored(ctx: AppContext, sha256: string): Promise<Uint8Array |
   return bytes;
 }
 
+/** A promise's outcome as a value: a promise settled so is never an unhandled rejection. */
+const settle = <T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
 /**
  * Extracts a received file in a compute worker, merges it into the version the user has open, and stores
  * it by SHA-256 and records it for the project. The working version is not written: the web app
@@ -87,24 +94,27 @@ export async function importIfc(
   }
 
   progress('ifc_parse', 0);
-  const extracted = ctx.compute.run('ifc_import', { bytes: file.bytes, model, previousGlobalIds, previousBytes }, (step, fraction) =>
-    progress(step as 'ifc_parse' | 'ifc_diff', fraction),
+  // Both run at once and are awaited later: settled at once, so that neither is an unhandled rejection meanwhile.
+  const extracted = settle(
+    ctx.compute.run('ifc_import', { bytes: file.bytes, model, previousGlobalIds, previousBytes }, (step, fraction) =>
+      progress(step as 'ifc_parse' | 'ifc_diff', fraction),
+    ),
   );
   const content = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length);
   const sha256 = crypto.createHash('sha256').update(content).digest('hex');
   const storedBefore = await ctx.files.has(sha256);
-  const stored = storedBefore ? Promise.resolve() : ctx.files.put(content, sha256);
-  let result: Awaited<typeof extracted>;
-  try {
-    result = await extracted;
-  } catch (error) {
-    await stored.catch(() => {});
+  const stored = settle(storedBefore ? Promise.resolve('') : ctx.files.put(content, sha256));
+  const extraction = await extracted;
+  const storing = await stored;
+  if (!extraction.ok) {
     if (!storedBefore) await ctx.files.remove(sha256);
+    const error = extraction.error;
     if (error instanceof TaskRefused || error instanceof TaskFailed)
       throw new ExtractionError(`The IFC file could not be read: ${error.message}`);
     throw error;
   }
-  await stored;
+  if (!storing.ok) throw storing.error;
+  const result = extraction.value;
 
   progress('ifc_process', 0);
   await ids.put(sha256, result.global_ids);
