@@ -39,6 +39,11 @@ export interface AppOptions {
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
   logRequests?: boolean;
+  /**
+   * Start the compute workers with the app rather than on first use (ComputePool.startWorkers): the server does; tests,
+   * which build many apps, leave them to start on first use.
+   */
+  startCompute?: boolean;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -61,10 +66,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     passcodes: new Passcodes(opts.db, clock),
     files: createFileStore(path.join(opts.config.dataDir, 'files')),
     versions: new Versions(opts.db),
-    // Workers start on the first task and end with the app.
     compute: new ComputePool(),
   };
   app.addHook('onClose', () => ctx.compute.close());
+  // A worker that fails to start is started again by the next task; the server need not wait for them.
+  if (opts.startCompute) ctx.compute.startWorkers().catch((error: unknown) => app.log.warn(error, 'A compute worker did not start'));
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);

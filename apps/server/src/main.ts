@@ -19,6 +19,7 @@ const app = await buildApp({
   db: database.db,
   logger: { level: logLevel },
   logRequests: logLevel === 'debug' || logLevel === 'trace',
+  startCompute: true,
 });
 await app.listen({ port: config.port, host: config.host });
 

@@ -1,6 +1,8 @@
-/** The bytes of STEP's punctuation, for the passes over a file's bytes before web-ifc reads it (stars.ts, voids.ts). */
+/** The bytes of STEP's punctuation, for the passes over a file's bytes (stars.ts, voids.ts, step-text.ts). */
 export const ASCII = {
+  tab: 0x09,
   newline: 0x0a,
+  carriageReturn: 0x0d,
   space: 0x20,
   hash: 0x23,
   dollar: 0x24,
@@ -11,5 +13,6 @@ export const ASCII = {
   comma: 0x2c,
   zero: 0x30,
   nine: 0x39,
+  semicolon: 0x3b,
   equals: 0x3d,
 } as const;

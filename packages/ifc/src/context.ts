@@ -11,6 +11,8 @@ import { getLine, ref, type IfcLine } from './step.js';
 export interface ExtractContext {
   api: IfcAPI;
   modelID: number;
+  /** The file's bytes as web-ifc was given them, for what is read from the STEP text (step-text.ts). */
+  text: Buffer;
   clipper: MainModule;
   /** The model's meshes, each read from web-ifc once. */
   meshes: MeshReader;

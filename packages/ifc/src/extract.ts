@@ -18,6 +18,7 @@ import { readLengthUnit } from './units.js';
 import { MeshReader } from './mesh.js';
 import { starsAsUnset } from './stars.js';
 import { openingsUncut } from './voids.js';
+import { asBuffer } from './step-text.js';
 import { doGeometryWork, helpWithGeometryWork, workFinished, type WorkHelp, type WorkShare } from './shared-work.js';
 
 /** The steps an import reports (P§4 upload protocol). */
@@ -138,6 +139,7 @@ async function withOpenFile<T>(bytes: Uint8Array, warnings: string[], read: (ctx
       {
         api,
         modelID,
+        text: asBuffer(uncut.bytes),
         clipper,
         meshes: new MeshReader(api, modelID, unit.scale),
         scale: unit.scale,
@@ -160,6 +162,14 @@ async function withOpenFile<T>(bytes: Uint8Array, warnings: string[], read: (ctx
 }
 
 let apiPromise: Promise<IfcAPI> | undefined;
+
+/**
+ * Starts this thread's web-ifc and Clipper2 (compiling their WebAssembly) before the first file arrives, so that the
+ * first import is as quick as the next.
+ */
+export async function warmUpIfc(): Promise<void> {
+  await Promise.all([loadClipper(), initApi()]);
+}
 
 function initApi(): Promise<IfcAPI> {
   apiPromise ??= (async () => {

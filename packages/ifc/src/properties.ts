@@ -3,28 +3,46 @@ import { IFCPROPERTYSET, IFCRELDEFINESBYPROPERTIES, IFCRELDEFINESBYTYPE } from '
 import type { ExtractContext } from './context.js';
 import { line, prefetchLines } from './context.js';
 import { idsOfType, ref, refs, str, type IfcLine } from './step.js';
+import { entitiesOf, entitiesWithString, lastAttributeRef } from './step-text.js';
 
+const DEFINES_BY_PROPERTIES = Buffer.from('IFCRELDEFINESBYPROPERTIES', 'latin1');
+
+/**
+ * Each property set's IfcRelDefinesByProperties lines, told from the file's text (step-text.ts); undefined when the
+ * text does not show every such line web-ifc found, and every relation must then be read.
+ */
+function relationsBySetFromText(ctx: ExtractContext): Map<number, number[]> | undefined {
+  const relations = entitiesOf(ctx.text, DEFINES_BY_PROPERTIES);
+  if (relations.length !== idsOfType(ctx.api, ctx.modelID, IFCRELDEFINESBYPROPERTIES).length) return undefined;
+  const bySet = new Map<number, number[]>();
+  for (const { id, open } of relations) {
+    const set = lastAttributeRef(ctx.text, open);
+    if (set === undefined) continue;
+    const list = bySet.get(set);
+    if (list) list.push(id);
+    else bySet.set(set, [id]);
+  }
+  return bySet;
+}
+
+/**
+ * Property values of occurrences, looked up on the occurrence and then on its type. Only the property sets of the
+ * names asked for are read, with the relations that give them to occurrences: a file holds thousands of sets and
+ * relations, and reading them all took a third of a small model's import.
+ */
 export class Properties {
-  private readonly psetsOf = new Map<number, number[]>();
   private readonly typeOf = new Map<number, number>();
-  /** Every IfcPropertySet of the file, once read (valuesIn). */
+  /** Occurrence -> the property sets given to it, of the relations read so far. */
+  private readonly psetsOf = new Map<number, number[]>();
+  private readonly relationsRead = new Set<number>();
+  /** Every IfcPropertySet of the file, once read (when the text cannot tell sets by name). */
   private propertySets?: number[];
+  private relationsBySet?: Map<number, number[]> | null;
   private readonly values = new Map<string, Map<number, unknown>>();
 
   constructor(private readonly ctx: ExtractContext) {
-    const byProperties = idsOfType(ctx.api, ctx.modelID, IFCRELDEFINESBYPROPERTIES);
     const byType = idsOfType(ctx.api, ctx.modelID, IFCRELDEFINESBYTYPE);
-    prefetchLines(ctx, [...byProperties, ...byType]);
-    for (const id of byProperties) {
-      const rel = line(ctx, id);
-      const pset = ref(rel?.RelatingPropertyDefinition);
-      if (pset === undefined) continue;
-      for (const object of refs(rel?.RelatedObjects)) {
-        const list = this.psetsOf.get(object) ?? [];
-        list.push(pset);
-        this.psetsOf.set(object, list);
-      }
-    }
+    prefetchLines(ctx, byType);
     for (const id of byType) {
       const rel = line(ctx, id);
       const type = ref(rel?.RelatingType);
@@ -58,11 +76,8 @@ export class Properties {
     const key = `${psetName}/${propName}`;
     const known = this.values.get(key);
     if (known) return known;
-    if (!this.propertySets) {
-      this.propertySets = idsOfType(this.ctx.api, this.ctx.modelID, IFCPROPERTYSET);
-      prefetchLines(this.ctx, this.propertySets);
-    }
-    const named = this.propertySets.filter((id) => str(line(this.ctx, id)?.Name) === psetName);
+    const named = this.setsNamed(psetName);
+    this.relate(named);
     prefetchLines(
       this.ctx,
       named.flatMap((id) => refs(line(this.ctx, id)?.HasProperties)),
@@ -79,5 +94,41 @@ export class Properties {
     }
     this.values.set(key, values);
     return values;
+  }
+
+  /** The IfcPropertySet lines of a name: those whose text holds the name, as web-ifc reads them; else every set read. */
+  private setsNamed(name: string): number[] {
+    const candidates = entitiesWithString(this.ctx.text, name);
+    if (!candidates && !this.propertySets) {
+      this.propertySets = idsOfType(this.ctx.api, this.ctx.modelID, IFCPROPERTYSET);
+      prefetchLines(this.ctx, this.propertySets);
+    }
+    const sets = candidates ?? this.propertySets!;
+    prefetchLines(this.ctx, sets);
+    return [...new Set(sets)].filter((id) => {
+      const set = line(this.ctx, id);
+      return set?.type === IFCPROPERTYSET && str(set.Name) === name;
+    });
+  }
+
+  /** Reads the relations that give these sets to occurrences (all relations when the text cannot tell which). */
+  private relate(sets: readonly number[]): void {
+    if (this.relationsBySet === undefined) this.relationsBySet = relationsBySetFromText(this.ctx) ?? null;
+    const relations = this.relationsBySet
+      ? sets.flatMap((set) => this.relationsBySet!.get(set) ?? [])
+      : idsOfType(this.ctx.api, this.ctx.modelID, IFCRELDEFINESBYPROPERTIES);
+    const unread = relations.filter((id) => !this.relationsRead.has(id));
+    prefetchLines(this.ctx, unread);
+    for (const id of unread) {
+      this.relationsRead.add(id);
+      const rel = line(this.ctx, id);
+      const pset = ref(rel?.RelatingPropertyDefinition);
+      if (pset === undefined) continue;
+      for (const object of refs(rel?.RelatedObjects)) {
+        const list = this.psetsOf.get(object);
+        if (list) list.push(pset);
+        else this.psetsOf.set(object, [pset]);
+      }
+    }
   }
 }

@@ -56,6 +56,22 @@ describe('extractIfc on a small written IFC file', () => {
     expect(arch.storeys[gid(5)]).toMatchObject({ walls: [gid(13)], doors: [gid(18)] });
   });
 
+  test('property values are found however the text around them is written', async () => {
+    // A relation whose name holds quotes and STEP punctuation, written over several lines.
+    const awkward = TINY_IFC.replace(
+      `#60=IFCRELDEFINESBYPROPERTIES('${gid(15)}',$,$,$,(#57),#59);`,
+      `#60= IFCRELDEFINESBYPROPERTIES ('${gid(15)}',$,'Fire ''(EI);#87''',$,\n  (#57),\n  #59);`,
+    );
+    // A comment before a set: the text no longer tells which sets are named so, and every set is read instead.
+    const commented = TINY_IFC.replace('#59=IFCPROPERTYSET', '/* wall */ #59=IFCPROPERTYSET');
+    for (const text of [awkward, commented]) {
+      expect(text).not.toBe(TINY_IFC);
+      const { arch } = await extractIfc(new TextEncoder().encode(text));
+      expect(arch.walls[gid(13)]).toMatchObject({ fire_rating: 'EI 60' });
+      expect(arch.doors[gid(18)]).toMatchObject({ exterior: true });
+    }
+  });
+
   test('bytes that are not IFC are rejected, and a missing END-ISO-10303-21 is a warning', async () => {
     await expect(extractIfc(new TextEncoder().encode('not an ifc file'))).rejects.toThrow();
     const truncated = TINY_IFC.replace('END-ISO-10303-21;', '');

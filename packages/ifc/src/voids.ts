@@ -9,11 +9,10 @@
 import type { ExtractContext } from './context.js';
 import { line, prefetchLines } from './context.js';
 import { ref } from './step.js';
-import { ASCII } from './ascii.js';
+import { asBuffer, entitiesOf } from './step-text.js';
 
 const VOIDS = Buffer.from('IFCRELVOIDSELEMENT', 'latin1');
 const PROJECTS = Buffer.from('IFCRELPROJECTSELEMENT', 'latin1');
-const { space: SPACE, equals: EQUALS, open: OPEN, hash: HASH, zero: ZERO, nine: NINE } = ASCII;
 
 export interface UncutFile {
   bytes: Uint8Array;
@@ -21,35 +20,12 @@ export interface UncutFile {
   voidRelations: number[];
 }
 
-/** The express id of `#123=` ending just before `at` (spaces allowed around '='), or undefined when it is not one. */
-function entityIdBefore(bytes: Buffer, at: number): number | undefined {
-  let i = at - 1;
-  while (i >= 0 && bytes[i] === SPACE) i--;
-  if (bytes[i] !== EQUALS) return undefined;
-  i--;
-  while (i >= 0 && bytes[i] === SPACE) i--;
-  let digits = 0;
-  while (i >= 0 && bytes[i]! >= ZERO && bytes[i]! <= NINE) {
-    i--;
-    digits++;
-  }
-  if (digits === 0 || bytes[i] !== HASH) return undefined;
-  return Number(bytes.toString('latin1', i + 1, i + 1 + digits));
-}
-
 /** The bytes with every IfcRelVoidsElement entity renamed IfcRelProjectsElement: a copy when there is one. */
 export function openingsUncut(input: Uint8Array): UncutFile {
-  const bytes = Buffer.from(input.buffer, input.byteOffset, input.length);
-  const at: number[] = [];
-  const voidRelations: number[] = [];
-  for (let i = bytes.indexOf(VOIDS); i >= 0; i = bytes.indexOf(VOIDS, i + VOIDS.length)) {
-    let next = i + VOIDS.length;
-    while (bytes[next] === SPACE) next++;
-    const id = bytes[next] === OPEN ? entityIdBefore(bytes, i) : undefined;
-    if (id === undefined) continue;
-    at.push(i);
-    voidRelations.push(id);
-  }
+  const bytes = asBuffer(input);
+  const relations = entitiesOf(bytes, VOIDS);
+  const at = relations.map((relation) => relation.at);
+  const voidRelations = relations.map((relation) => relation.id);
   if (at.length === 0) return { bytes: input, voidRelations };
   const out = new Uint8Array(bytes.length + at.length * (PROJECTS.length - VOIDS.length));
   let from = 0;

@@ -78,6 +78,16 @@ export class ComputePool {
     });
   }
 
+  /**
+   * Starts every worker now, each readying its libraries (the warm_up task), instead of on first use: a server does,
+   * so that the first import a user makes, and the help it asks for, do not wait for a worker to start.
+   */
+  startWorkers(): Promise<void> {
+    const warming = [];
+    for (let i = this.slots.size; i < this.size; i++) warming.push(this.run('warm_up', undefined));
+    return Promise.all(warming).then(() => undefined);
+  }
+
   /** Resolves once no task runs or waits, helpers' included (tests wait for a helper to be free). */
   whenIdle(): Promise<void> {
     return new Promise((resolve) => {

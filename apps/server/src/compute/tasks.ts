@@ -2,9 +2,17 @@
 // structured-clonable input and a progress callback, and throws TaskRefused for input it refuses.
 import { geometryHelpTask, importIfcTask } from '../ifc-upload/extraction-task.js';
 import { cleanArchTask } from '@edrf/geometry';
+import { warmUpIfc } from '@edrf/ifc';
 import { calcFireUnitsTask } from '@edrf/fire';
 
+/** Readies a new worker: its libraries loaded and started (ComputePool.startWorkers). */
+const warmUpTask = async (): Promise<null> => {
+  await warmUpIfc();
+  return null;
+};
+
 export const tasks = {
+  warm_up: warmUpTask,
   ifc_import: importIfcTask,
   ifc_geometry_help: geometryHelpTask,
   clean_arch: cleanArchTask,

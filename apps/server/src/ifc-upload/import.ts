@@ -30,9 +30,14 @@ function globalIdStore(dataDir: string) {
       }
     },
     async put(sha256: string, ids: string[]): Promise<void> {
-      await fsp.mkdir(folder, { recursive: true });
       const partial = `${file(sha256)}.${crypto.randomBytes(4).toString('hex')}.partial`;
-      await fsp.writeFile(partial, JSON.stringify(ids));
+      const text = JSON.stringify(ids);
+      // The folder is made the first time it is missing rather than checked on every import.
+      await fsp.writeFile(partial, text).catch(async (error: unknown) => {
+        if ((error as { code?: string }).code !== 'ENOENT') throw error;
+        await fsp.mkdir(folder, { recursive: true });
+        await fsp.writeFile(partial, text);
+      });
       await fsp.rename(partial, file(sha256));
     },
   };
@@ -56,6 +61,22 @@ async function readStored(ctx: AppContext, sha256: string): Promise<Uint8Array |
   const bytes = new Uint8Array(new SharedArrayBuffer(whole.length));
   bytes.set(whole);
   return bytes;
+}
+
+/** The project's ifc_files row for the file, unless the same file was recorded under the same name before. */
+async function recordFile(ctx: AppContext, projectId: string, file: ReceivedFile, sha256: string, now: Date): Promise<void> {
+  const recorded = await ctx.db
+    .selectFrom('ifc_files')
+    .select('ifc_object_id')
+    .where('project_id', '=', projectId)
+    .where('sha256', '=', sha256)
+    .where('file_name', '=', file.filename)
+    .executeTakeFirst();
+  if (recorded) return;
+  await ctx.db
+    .insertInto('ifc_files')
+    .values({ project_id: projectId, file_name: file.filename, file_size: file.bytes.length, sha256, uploaded_at: now })
+    .execute();
 }
 
 /** A promise's outcome as a value: a promise settled so is never an unhandled rejection. */
@@ -117,21 +138,9 @@ export async function importIfc(
   const result = extraction.value;
 
   progress('ifc_process', 0);
-  await ids.put(sha256, result.global_ids);
   const now = ctx.clock.now();
-  const recorded = await ctx.db
-    .selectFrom('ifc_files')
-    .select('ifc_object_id')
-    .where('project_id', '=', target.projectId)
-    .where('sha256', '=', sha256)
-    .where('file_name', '=', file.filename)
-    .executeTakeFirst();
-  if (!recorded) {
-    await ctx.db
-      .insertInto('ifc_files')
-      .values({ project_id: target.projectId, file_name: file.filename, file_size: file.bytes.length, sha256, uploaded_at: now })
-      .execute();
-  }
+  // The file's row (P§7 admin download) and its GlobalIds (the next re-import) are written at the same time.
+  await Promise.all([ids.put(sha256, result.global_ids), recordFile(ctx, target.projectId, file, sha256, now)]);
   const ifcFiles: Record<string, IfcFile> = {};
   for (const [hash, entry] of Object.entries(model.config.ifc_files)) if (entry.name !== file.filename) ifcFiles[hash] = entry;
   ifcFiles[sha256] = { name: file.filename, size: file.bytes.length, uploaded_at: now.toISOString() };

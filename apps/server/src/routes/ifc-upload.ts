@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
-import type { RawData, WebSocket } from 'ws';
+import type { RawData } from 'ws';
 import { WORKING_VERSION } from '@edrf/model';
 import type { AppContext } from '../context.js';
 import { requestToken } from '../auth/sessions.js';
@@ -13,21 +13,19 @@ import { importIfc, type UploadTarget } from '../ifc-upload/import.js';
 
 const toBuffer = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
 
-/** Who may upload: a signed-in member of the project, into a version it has. Closes the socket otherwise. */
-async function authorize(ctx: AppContext, request: FastifyRequest, socket: WebSocket): Promise<UploadTarget | null> {
+type Refusal = (typeof CLOSE)[keyof typeof CLOSE];
+
+/** Who may upload: a signed-in member of the project, into a version it has; else why the socket is closed. */
+async function authorize(ctx: AppContext, request: FastifyRequest): Promise<UploadTarget | Refusal> {
   const { projectId, projectVersionId } = request.params as { projectId: string; projectVersionId: string };
   const token = requestToken(request);
   const user = token ? await ctx.sessions.lookup(token) : null;
-  if (!user) {
-    socket.close(CLOSE.unauthenticated.code, CLOSE.unauthenticated.reason);
-    return null;
-  }
+  if (!user) return CLOSE.unauthenticated;
   try {
     await projectAccess(ctx.db, user, projectId, 'member');
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    socket.close(CLOSE.projectNotFound.code, CLOSE.projectNotFound.reason);
-    return null;
+    return CLOSE.projectNotFound;
   }
   const versionExists =
     projectVersionId === WORKING_VERSION ||
@@ -38,11 +36,7 @@ async function authorize(ctx: AppContext, request: FastifyRequest, socket: WebSo
         .where('project_id', '=', projectId)
         .where('project_version_id', '=', projectVersionId)
         .executeTakeFirst()) !== undefined);
-  if (!versionExists) {
-    socket.close(CLOSE.versionNotFound.code, CLOSE.versionNotFound.reason);
-    return null;
-  }
-  return { projectId, projectVersionId };
+  return versionExists ? { projectId, projectVersionId } : CLOSE.versionNotFound;
 }
 
 /** WebSocket /ws/v1/{project_id}/{project_version_id}/upload_ifc (P§4, P§7; docs/ifc-upload.md). */
@@ -50,27 +44,35 @@ export async function ifcUploadRoutes(app: FastifyInstance, ctx: AppContext): Pr
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const maxBytes = maxIfcBytes();
 
-  app.get('/ws/v1/:projectId/:projectVersionId/upload_ifc', { websocket: true }, (socket, request) => {
+  // The caller is checked before the upgrade completes, so that an open socket is one the user may upload on; a
+  // refused caller still gets a socket, closed at once with the reason (P§7).
+  const checked = new WeakMap<FastifyRequest, UploadTarget | Refusal>();
+  const preValidation = async (request: FastifyRequest) => {
+    try {
+      checked.set(request, await authorize(ctx, request));
+    } catch (error) {
+      request.log.error(error, 'IFC upload: checking the caller failed');
+      checked.set(request, CLOSE.internal);
+    }
+  };
+
+  app.get('/ws/v1/:projectId/:projectVersionId/upload_ifc', { websocket: true, preValidation }, (socket, request) => {
+    const target = checked.get(request) ?? CLOSE.internal;
+    if ('code' in target) {
+      socket.close(target.code, target.reason);
+      return;
+    }
     const send = (message: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
     const fault = (error: unknown) => request.log.error(error, 'IFC upload failed');
-    // Messages are listened to at once and handled in order, after the check of the caller.
-    const session = authorize(ctx, request, socket).then(
-      (target) =>
-        target ? new UploadSession({ maxBytes, send, fault, complete: (file, progress) => importIfc(ctx, target, file, progress) }) : null,
-      (error: unknown) => {
-        fault(error);
-        socket.close(CLOSE.internal.code, CLOSE.internal.reason);
-        return null;
-      },
-    );
+    const session = new UploadSession({ maxBytes, send, fault, complete: (file, progress) => importIfc(ctx, target, file, progress) });
+    // Messages are handled one at a time, in the order they arrived.
     let queue: Promise<void> = Promise.resolve();
     socket.on('message', (data, isBinary) => {
       queue = queue
         .then(async () => {
-          const upload = await session;
-          if (upload && socket.readyState === socket.OPEN) await upload.handle(toBuffer(data), isBinary);
+          if (socket.readyState === socket.OPEN) await session.handle(toBuffer(data), isBinary);
         })
         .catch(fault);
     });

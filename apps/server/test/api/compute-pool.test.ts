@@ -1,6 +1,6 @@
 // The compute pool's worker threads, through the ifc_import task (docs/ifc-upload.md): a worker that
 // dies or throws fails its task and is replaced; a file that cannot be read is refused; the server
-// goes on to the next task. Workers are started on first use and reused.
+// goes on to the next task. Workers are started on first use, or all at once when asked, and reused.
 import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyModel } from '@edrf/model';
@@ -118,6 +118,25 @@ describe('the compute pool, running ifc_import', () => {
       await fresh.close();
     }
     await expect(fresh.run('ifc_import', input(STOREY_ONLY))).rejects.toThrow(/the server is stopping/);
+  });
+
+  it('starts every worker at once when asked (a server does), and then starts no more for tasks', async () => {
+    const threads: number[] = [];
+    const eager = new ComputePool(2, () => {
+      const worker = startComputeWorker();
+      threads.push(worker.threadId);
+      return worker;
+    });
+    try {
+      await eager.startWorkers();
+      expect(eager.starts).toBe(2);
+      const results = await Promise.all([1, 2].map(() => eager.run('ifc_import', input(STOREY_ONLY))));
+      expect(results.map((r) => Object.keys(r.arch.storeys).length)).toEqual([1, 1]);
+      expect(eager.starts).toBe(2);
+      expect(new Set(threads).size).toBe(2);
+    } finally {
+      await eager.close();
+    }
   });
 
   it('reads COMPUTE_WORKERS, one per core by default', () => {

@@ -1,0 +1,105 @@
+/**
+ * A few facts read straight from a file's STEP text, where asking web-ifc would cost too much: web-ifc hands each line
+ * it reads to JavaScript attribute by attribute (4 to 10 µs a line), and some questions would have it read thousands of
+ * lines to find a few (property-sets.ts). What is found here only picks the lines to read: web-ifc reads them, and what
+ * it reads is what counts.
+ */
+import { ASCII } from './ascii.js';
+
+const { space: SPACE, equals: EQUALS, open: OPEN, close: CLOSE, hash: HASH, zero: ZERO, nine: NINE, quote: QUOTE, comma: COMMA } = ASCII;
+const { semicolon: SEMICOLON, newline: NEWLINE, tab: TAB, carriageReturn: CR } = ASCII;
+
+const isBlank = (c: number | undefined) => c === SPACE || c === NEWLINE || c === CR || c === TAB;
+const isDigit = (c: number | undefined) => c !== undefined && c >= ZERO && c <= NINE;
+
+/** The file's bytes as a Buffer (no copy), for Buffer's indexOf. */
+export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+
+/** The express id of `#123=` ending just before `at` (blanks allowed around '='), or undefined when it is not one. */
+export function entityIdBefore(bytes: Buffer, at: number): number | undefined {
+  let i = at - 1;
+  while (i >= 0 && isBlank(bytes[i])) i--;
+  if (bytes[i] !== EQUALS) return undefined;
+  i--;
+  while (i >= 0 && isBlank(bytes[i])) i--;
+  let digits = 0;
+  while (i >= 0 && isDigit(bytes[i])) {
+    i--;
+    digits++;
+  }
+  if (digits === 0 || bytes[i] !== HASH) return undefined;
+  return Number(bytes.toString('latin1', i + 1, i + 1 + digits));
+}
+
+export interface EntityAt {
+  /** Its express id. */
+  id: number;
+  /** Where its keyword starts. */
+  at: number;
+  /** Where its '(' is. */
+  open: number;
+}
+
+/** Every entity `#id=KEYWORD(…)` of the file, in the file's order (the keyword in upper case, as STEP writes it). */
+export function entitiesOf(bytes: Buffer, keyword: Buffer): EntityAt[] {
+  const found: EntityAt[] = [];
+  for (let at = bytes.indexOf(keyword); at >= 0; at = bytes.indexOf(keyword, at + keyword.length)) {
+    let open = at + keyword.length;
+    while (isBlank(bytes[open])) open++;
+    const id = bytes[open] === OPEN ? entityIdBefore(bytes, at) : undefined;
+    if (id !== undefined) found.push({ id, at, open });
+  }
+  return found;
+}
+
+/**
+ * The reference (`#123`) that is the last attribute of the entity whose '(' is at `open`; undefined when the last
+ * attribute is something else ($, a list, a typed value) or the entity does not end. Strings may hold anything.
+ */
+export function lastAttributeRef(bytes: Buffer, open: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  let lastComma = open;
+  for (let i = open; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (inString) {
+      // A quote inside a string is written twice: the second opens the string again.
+      if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN) depth++;
+    else if (c === COMMA && depth === 1) lastComma = i;
+    else if (c === SEMICOLON) return undefined;
+    else if (c === CLOSE && --depth === 0) {
+      let start = lastComma + 1;
+      let end = i;
+      while (isBlank(bytes[start])) start++;
+      while (isBlank(bytes[end - 1])) end--;
+      if (bytes[start] !== HASH || end - start < 2) return undefined;
+      for (let d = start + 1; d < end; d++) if (!isDigit(bytes[d])) return undefined;
+      return Number(bytes.toString('latin1', start + 1, end));
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The express ids of the entities whose text holds the STEP string `'text'`, in the file's order; undefined when an
+ * occurrence's entity cannot be told (a comment between entities, say). `text` must be plain: STEP writes such
+ * strings (letters, digits, '_') as they are, so every entity holding that string value is found.
+ */
+export function entitiesWithString(bytes: Buffer, text: string): number[] | undefined {
+  const needle = Buffer.from(`'${text}'`, 'latin1');
+  const ids: number[] = [];
+  for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + needle.length)) {
+    // An entity's text before such a string holds no ';' (a GlobalId and references), so the entity starts after the
+    // previous one's ';'.
+    let start = bytes.lastIndexOf(SEMICOLON, at) + 1;
+    while (isBlank(bytes[start])) start++;
+    if (bytes[start] !== HASH) return undefined;
+    let end = start + 1;
+    while (isDigit(bytes[end])) end++;
+    if (end === start + 1) return undefined;
+    ids.push(Number(bytes.toString('latin1', start + 1, end)));
+  }
+  return ids;
+}
