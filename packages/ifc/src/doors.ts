@@ -7,12 +7,16 @@ import { line, objectTransform, prefetchLines } from './context.js';
 import { pointsWithParts } from './element-shape.js';
 import { extentsAlong } from './hull.js';
 import { applyPoint, xAxis } from './placement.js';
-import type { Properties } from './properties.js';
+import type { Properties, PropertyName } from './properties.js';
 import type { Placed } from './spaces.js';
 import { bool, idsOfType, num, ref, str } from './step.js';
 import { voids } from './voids.js';
 
 export const DOOR_CLASSES = [IFCDOOR, IFCDOORSTANDARDCASE];
+
+const IS_EXTERNAL: PropertyName = ['Pset_DoorCommon', 'IsExternal'];
+/** The properties readDoors reads. */
+export const DOOR_PROPERTIES: readonly PropertyName[] = [IS_EXTERNAL];
 
 /** IFC door operation types (IfcDoorTypeOperationEnum / IfcDoorStyleOperationEnum) to the model's op_type. */
 export function doorOpType(operation: string): DoorOpType {
@@ -154,7 +158,7 @@ export function readDoors(ctx: ExtractContext, props: Properties, walls: Readonl
         id: globalId || `door-${expressID}`,
         global_id: globalId,
         name: str(l.Name),
-        exterior: bool(props.value(expressID, 'Pset_DoorCommon', 'IsExternal')) ?? false,
+        exterior: bool(props.value(expressID, ...IS_EXTERNAL)) ?? false,
         op_type: swingInPlan(doorOpType(operation), geometry.zAxisDown),
         left: geometry.left,
         right: geometry.right,

@@ -5,8 +5,8 @@ import { prefetchLines, type ExtractContext } from './context.js';
 import { loadClipper } from './footprint.js';
 import { readRooms, type Placed } from './spaces.js';
 import { Properties } from './properties.js';
-import { readWalls } from './walls.js';
-import { readDoors } from './doors.js';
+import { readWalls, WALL_PROPERTIES } from './walls.js';
+import { DOOR_PROPERTIES, readDoors } from './doors.js';
 import { readOpenings } from './openings.js';
 import { readCeilings, readSlabs, readStairs } from './slabs.js';
 import { readObjects } from './objects.js';
@@ -75,8 +75,13 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
     const assigner = new StoreyAssigner(storeys, parents);
     progress(0.15);
     // Meshes, footprints and hulls first, shared with helpers when there are any; the readers below find them made.
-    const elements = doGeometryWork(ctx, options.share, (fraction) => progress(0.15 + 0.7 * fraction));
-    prefetchLines(ctx, elements);
+    // The elements' lines and property values need no geometry: they are read while a helper starts on it.
+    const props = new Properties(ctx);
+    const readAhead = (elements: number[]) => {
+      prefetchLines(ctx, elements);
+      props.readAhead([...WALL_PROPERTIES, ...DOOR_PROPERTIES]);
+    };
+    doGeometryWork(ctx, options.share, (fraction) => progress(0.15 + 0.7 * fraction), readAhead);
     progress(0.85);
 
     // Items go into their collection and onto their storey's list; a GlobalId seen twice keeps the first item.
@@ -90,7 +95,6 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
     };
 
     put(arch.rooms, 'rooms', readRooms(ctx));
-    const props = new Properties(ctx);
     const walls = readWalls(ctx, props);
     put(arch.walls, 'walls', walls);
     const wallItems = new Map(walls.filter((w) => arch.walls[w.item.id] === w.item).map((w) => [w.expressID, w.item]));

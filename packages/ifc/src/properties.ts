@@ -5,6 +5,9 @@ import { line, prefetchLines } from './context.js';
 import { idsOfType, ref, refs, str, type IfcLine } from './step.js';
 import { entitiesOf, entitiesWithString, lastAttributeRef } from './step-text.js';
 
+/** A property by its set's name and its own, e.g. ['Pset_WallCommon', 'FireRating']. */
+export type PropertyName = readonly [psetName: string, propName: string];
+
 const DEFINES_BY_PROPERTIES = Buffer.from('IFCRELDEFINESBYPROPERTIES', 'latin1');
 
 /**
@@ -54,6 +57,11 @@ export class Properties {
   typeObject(expressID: number): IfcLine | undefined {
     const id = this.typeOf.get(expressID);
     return id === undefined ? undefined : line(this.ctx, id);
+  }
+
+  /** Reads the values of these properties (set name, property name) now, so that value() finds them read. */
+  readAhead(properties: readonly PropertyName[]): void {
+    for (const [psetName, propName] of properties) this.valuesIn(psetName, propName);
   }
 
   /** A single property value, looked up on the occurrence first and then on its type. */

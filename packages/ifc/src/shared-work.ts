@@ -94,16 +94,21 @@ function keep(ctx: ExtractContext, result: WorkResult): void {
 
 /**
  * The extracting thread: takes items until none is left, then waits for those the helpers took. When there is little
- * work, or no helper, it does all of them. Either way, every shape the readers ask for is known afterwards (or made on demand if a helper
- * failed or went quiet). Answers the express ids of the elements the readers will read.
+ * work, or no helper, it does all of them. Either way, every shape the readers ask for is known afterwards (or made on
+ * demand if a helper failed or went quiet). `meanwhile` is work that needs no geometry, given the express ids of the
+ * elements the readers will read: it is done first, while a helper opens the file and starts on the geometry. Answers
+ * those express ids.
  */
 export function doGeometryWork(
   ctx: ExtractContext,
   askShare: ((items: number) => WorkShare | undefined) | undefined,
   progress: (fraction: number) => void,
+  meanwhile: (elements: number[]) => void = () => {},
 ): number[] {
   const items = geometryWork(ctx);
   const share = askShare?.(items.length);
+  const elements = items.map((item) => item.expressID);
+  meanwhile(elements);
   const state = share?.state ?? newWorkState();
   const total = items.length;
   let made = 0;
@@ -113,7 +118,6 @@ export function doGeometryWork(
     if (made % 64 === 0) progress(Atomics.load(state, NEXT) / total);
   }
   endWork(state);
-  const elements = items.map((item) => item.expressID);
   if (!share) return elements;
   let received = 0;
   let quietSince = performance.now();

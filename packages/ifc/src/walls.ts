@@ -4,7 +4,7 @@ import type { Wall, WallType } from '@edrf/model';
 import type { ExtractContext } from './context.js';
 import { line } from './context.js';
 import { elementShape } from './element-shape.js';
-import type { Properties } from './properties.js';
+import type { Properties, PropertyName } from './properties.js';
 import type { Placed } from './spaces.js';
 import { idsOfType, str } from './step.js';
 
@@ -19,6 +19,23 @@ export const WALL_CLASSES: readonly (readonly [number, WallType])[] = [
   [IFCBEAM, 'Standard'],
 ];
 
+const FIRE_RATING = 'FireRating';
+
+/** The property set that holds a wall's, column's or beam's fire rating. */
+const fireRatingSet = (ifcClass: number, type: WallType): string =>
+  ifcClass === IFCBEAM
+    ? 'Pset_BeamCommon'
+    : type === 'Column'
+      ? 'Pset_ColumnCommon'
+      : type === 'Curtain'
+        ? 'Pset_CurtainWallCommon'
+        : 'Pset_WallCommon';
+
+/** The properties readWalls reads. */
+export const WALL_PROPERTIES: readonly PropertyName[] = [
+  ...new Set(WALL_CLASSES.map(([ifcClass, type]) => fireRatingSet(ifcClass, type))),
+].map((pset) => [pset, FIRE_RATING] as const);
+
 /**
  * One wall per IfcWall / IfcWallStandardCase / IfcCurtainWall / IfcColumn / IfcBeam with geometry: exterior is the largest
  * piece of the plan footprint at the element's lowest Z; below / above are those corners at its lowest and
@@ -28,14 +45,7 @@ export function readWalls(ctx: ExtractContext, props: Properties): Placed<Wall>[
   const walls: Placed<Wall>[] = [];
   let withoutGeometry = 0;
   for (const [ifcClass, type] of WALL_CLASSES) {
-    const pset =
-      ifcClass === IFCBEAM
-        ? 'Pset_BeamCommon'
-        : type === 'Column'
-          ? 'Pset_ColumnCommon'
-          : type === 'Curtain'
-            ? 'Pset_CurtainWallCommon'
-            : 'Pset_WallCommon';
+    const pset = fireRatingSet(ifcClass, type);
     for (const expressID of idsOfType(ctx.api, ctx.modelID, ifcClass)) {
       const l = line(ctx, expressID);
       const shape = l ? elementShape(ctx, expressID) : undefined;
@@ -57,7 +67,7 @@ export function readWalls(ctx: ExtractContext, props: Properties): Placed<Wall>[
             below: polygon.exterior.map(([x, y]) => [x, y, shape.minZ]),
             above: polygon.exterior.map(([x, y]) => [x, y, shape.maxZ]),
           },
-          fire_rating: str(props.value(expressID, pset, 'FireRating')),
+          fire_rating: str(props.value(expressID, pset, FIRE_RATING)),
           enclosing_id: '',
         },
       });

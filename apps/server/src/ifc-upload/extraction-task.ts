@@ -25,10 +25,13 @@ export interface GeometryHelpInput {
 }
 
 /**
- * Files this large have geometry work enough for a helper (Janesville's 26 MB: 1,400 items): it is asked before the
- * file is opened, so that both workers open it at the same time.
+ * From this size a helper is asked before the file is opened, so that both workers open it at the same time: the
+ * helper starts on the geometry as soon as it has, while this worker reads what needs no geometry (extractIfc). Asked
+ * later, when the work's size is known, it would spend the time this worker reads the file opening it again. Measured
+ * on two cores (docs/compute.md), this is as quick or quicker from 1 MB on: ISSUE_021 (3 MB, 2,000 beams) 530 ms
+ * instead of 580, modelo2016 62 instead of 72; the smallest files keep the rule by the work's size (HELP_FROM_ITEMS).
  */
-const ASK_AT_ONCE_BYTES = 8 * 1024 * 1024;
+const ASK_AT_ONCE_BYTES = 1024 * 1024;
 
 /** Extracts the file, with an idle worker's help when there is enough geometry work and a worker takes the request. */
 async function extractShared(bytes: Uint8Array, progress: Progress, askHelp: AskHelp): Promise<IfcExtraction> {
