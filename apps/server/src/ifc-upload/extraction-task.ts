@@ -72,12 +72,12 @@ export async function importIfcTask(input: ExtractionInput, progress: Progress, 
   const merged = mergeIfc(input.model, extraction, { previousGlobalIds: new Set(previous ?? []) });
   progress('ifc_diff', 1);
   return {
-    arch: merged.arch,
-    elec: merged.elec,
+    arch_json: JSON.stringify(merged.arch),
+    elec_json: JSON.stringify(merged.elec),
     changes: merged.changes,
     warnings: extraction.warnings,
     compass_degrees: extraction.compass_degrees,
-    global_ids: archGlobalIds(extraction.arch),
+    global_ids_json: JSON.stringify(archGlobalIds(extraction.arch)),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Arch, Elec, Model } from '@edrf/model';
+import type { Model } from '@edrf/model';
 import type { ChangeCounts } from './protocol.js';
 
 /** What the ifc_import task is given. */
@@ -12,14 +12,19 @@ export interface ExtractionInput {
   previousBytes: Uint8Array | null;
 }
 
+/**
+ * What the ifc_import task answers. The bulky parts come as JSON text, written in the worker: the thread that serves
+ * requests sends them on, and writes them out, without reading them.
+ */
 export interface ExtractionResult {
-  arch: Arch;
-  elec: Elec;
+  /** The merged arch (Arch) and elec (Elec) parts. */
+  arch_json: string;
+  elec_json: string;
   changes: ChangeCounts;
   warnings: string[];
   compass_degrees: number;
-  /** The GlobalIds of this file's items, kept for the next import of the same file name. */
-  global_ids: string[];
+  /** The GlobalIds of this file's items (string[]), kept for the next import of the same file name. */
+  global_ids_json: string;
 }
 
 /** A file the user is told could not be read, with why. */

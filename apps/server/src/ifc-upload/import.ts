@@ -4,7 +4,7 @@ import path from 'node:path';
 import { WORKING_VERSION, type IfcFile, type Model } from '@edrf/model';
 import type { AppContext } from '../context.js';
 import type { ServerMessage } from './protocol.js';
-import type { ReceivedFile, StepProgress } from './session.js';
+import type { CompleteFile, ReceivedFile, StepProgress } from './session.js';
 import { TaskFailed, TaskRefused } from '../compute/protocol.js';
 import { ExtractionError } from './extraction.js';
 
@@ -29,9 +29,9 @@ function globalIdStore(dataDir: string) {
         return null;
       }
     },
-    async put(sha256: string, ids: string[]): Promise<void> {
+    /** Keeps the GlobalIds given as JSON text (a list of strings). */
+    async put(sha256: string, text: string): Promise<void> {
       const partial = `${file(sha256)}.${crypto.randomBytes(4).toString('hex')}.partial`;
-      const text = JSON.stringify(ids);
       // The folder is made the first time it is missing rather than checked on every import.
       await fsp.writeFile(partial, text).catch(async (error: unknown) => {
         if ((error as { code?: string }).code !== 'ENOENT') throw error;
@@ -87,18 +87,32 @@ const settle = <T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: 
   );
 
 /**
- * Extracts a received file in a compute worker, merges it into the version the user has open, and stores
- * it by SHA-256 and records it for the project. The working version is not written: the web app
+ * Begins the import of a file whose bytes are on their way: the version the user has open is loaded meanwhile (P§4).
+ * Answers how to complete it (importIfc) once they have arrived.
+ */
+export function beginImport(ctx: AppContext, target: UploadTarget): CompleteFile {
+  // Settled at once: a file refused before it completes leaves no unhandled rejection.
+  const opened = settle(openModel(ctx, target));
+  return async (file, progress) => {
+    const model = await opened;
+    if (!model.ok) throw model.error;
+    return importIfc(ctx, target, model.value, file, progress);
+  };
+}
+
+/**
+ * Extracts a received file in a compute worker, merges it into the model of the version the user has open, and
+ * stores it by SHA-256 and records it for the project. The working version is not written: the web app
  * applies the answer as one undoable edit and syncs (P§4). The file is hashed and stored while the
  * worker reads it, and taken out of the store again if the worker refuses it.
  */
-export async function importIfc(
+async function importIfc(
   ctx: AppContext,
   target: UploadTarget,
+  model: Model,
   file: ReceivedFile,
   progress: StepProgress,
 ): Promise<Extract<ServerMessage, { type: 'done' }>> {
-  const model = await openModel(ctx, target);
   const ids = globalIdStore(ctx.config.dataDir);
 
   // The previous import of the same file name is what this one replaces.
@@ -140,7 +154,7 @@ export async function importIfc(
   progress('ifc_process', 0);
   const now = ctx.clock.now();
   // The file's row (P§7 admin download) and its GlobalIds (the next re-import) are written at the same time.
-  await Promise.all([ids.put(sha256, result.global_ids), recordFile(ctx, target.projectId, file, sha256, now)]);
+  await Promise.all([ids.put(sha256, result.global_ids_json), recordFile(ctx, target.projectId, file, sha256, now)]);
   const ifcFiles: Record<string, IfcFile> = {};
   for (const [hash, entry] of Object.entries(model.config.ifc_files)) if (entry.name !== file.filename) ifcFiles[hash] = entry;
   ifcFiles[sha256] = { name: file.filename, size: file.bytes.length, uploaded_at: now.toISOString() };
@@ -149,8 +163,8 @@ export async function importIfc(
   return {
     type: 'done',
     file_id: file.fileId,
-    arch: result.arch,
-    elec: result.elec,
+    arch_json: result.arch_json,
+    elec_json: result.elec_json,
     ifc_files: ifcFiles,
     changes: result.changes,
     warnings: result.warnings,

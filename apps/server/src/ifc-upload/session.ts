@@ -20,11 +20,17 @@ export interface ReceivedFile {
 
 export type StepProgress = (step: 'ifc_parse' | 'ifc_diff' | 'ifc_process', progress: number) => void;
 
+/** Extracts, merges and stores a received file: the done message. Throws ExtractionError to refuse it. */
+export type CompleteFile = (file: ReceivedFile, progress: StepProgress) => Promise<Extract<ServerMessage, { type: 'done' }>>;
+
 export interface UploadSessionDeps {
   maxBytes: number;
   send(message: ServerMessage): void;
-  /** Extracts, merges and stores a received file: the done message. Throws ExtractionError to refuse it. */
-  complete(file: ReceivedFile, progress: StepProgress): Promise<Extract<ServerMessage, { type: 'done' }>>;
+  /**
+   * Called when a file's upload starts, to begin what needs none of its bytes while they arrive; answers how the file
+   * is completed once they have.
+   */
+  begin(): CompleteFile;
   /** A fault of the server (not of the file): logged, and the user told the upload failed. */
   fault(error: unknown): void;
 }
@@ -35,6 +41,7 @@ interface Upload {
   size: number;
   received: number;
   pieces: Buffer[];
+  complete: CompleteFile;
 }
 
 const IFC_HEADER = 'ISO-10303-21';
@@ -111,7 +118,7 @@ export class UploadSession {
     if (!filename.toLowerCase().endsWith('.ifc')) return this.startRefused(fileId, DETAIL.notIfcName(filename));
     if (size === 0) return this.startRefused(fileId, DETAIL.empty);
     if (size > this.deps.maxBytes) return this.startRefused(fileId, DETAIL.tooLarge(this.deps.maxBytes));
-    this.current = { fileId, filename, size, received: 0, pieces: [] };
+    this.current = { fileId, filename, size, received: 0, pieces: [], complete: this.deps.begin() };
     this.deps.send({ type: 'file_upload', file_id: fileId, progress: 0 });
   }
 
@@ -163,7 +170,7 @@ export class UploadSession {
     upload.pieces = [];
     if (!hasIfcHeader(bytes)) return this.error(fileId, DETAIL.notIfc);
     try {
-      const done = await this.deps.complete({ fileId, filename: upload.filename, bytes }, (step, progress) =>
+      const done = await upload.complete({ fileId, filename: upload.filename, bytes }, (step, progress) =>
         this.deps.send({ type: 'progress', file_id: fileId, step, progress }),
       );
       this.deps.send(done);

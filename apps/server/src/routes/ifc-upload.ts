@@ -7,9 +7,9 @@ import { requestToken } from '../auth/sessions.js';
 import { projectAccess } from '../auth/permissions.js';
 import { isUuid } from '../auth/tokens.js';
 import { HttpError } from '../http/errors.js';
-import { CLOSE, MAX_FRAME_BYTES, maxIfcBytes, type ServerMessage } from '../ifc-upload/protocol.js';
+import { CLOSE, MAX_FRAME_BYTES, maxIfcBytes, serverMessageText, type ServerMessage } from '../ifc-upload/protocol.js';
 import { UploadSession } from '../ifc-upload/session.js';
-import { importIfc, type UploadTarget } from '../ifc-upload/import.js';
+import { beginImport, type UploadTarget } from '../ifc-upload/import.js';
 
 const toBuffer = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
 
@@ -63,10 +63,10 @@ export async function ifcUploadRoutes(app: FastifyInstance, ctx: AppContext): Pr
       return;
     }
     const send = (message: ServerMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      if (socket.readyState === socket.OPEN) socket.send(serverMessageText(message));
     };
     const fault = (error: unknown) => request.log.error(error, 'IFC upload failed');
-    const session = new UploadSession({ maxBytes, send, fault, complete: (file, progress) => importIfc(ctx, target, file, progress) });
+    const session = new UploadSession({ maxBytes, send, fault, begin: () => beginImport(ctx, target) });
     // Messages are handled one at a time, in the order they arrived.
     let queue: Promise<void> = Promise.resolve();
     socket.on('message', (data, isBinary) => {
