@@ -3,6 +3,7 @@ import type { Polygon } from '@edrf/model';
 import { polygonOps } from '@edrf/geometry';
 import type { ExtractContext } from './context.js';
 import { footprint } from './footprint.js';
+import { planHull } from './hull.js';
 import type { ElementMesh, ElementPoints } from './mesh.js';
 import { voids } from './voids.js';
 
@@ -64,7 +65,11 @@ export const meshWithParts = (ctx: ExtractContext, expressID: number): ElementMe
     },
   );
 
-/** Points with the plan hull of an element, or of its parts (MeshReader.points); computed once per element. */
+/**
+ * The corners of the plan hull of an element, or of its parts (MeshReader.points), with its height range; computed once
+ * per element, as part of the geometry work (shared-work.ts). The corners are all a reader needs (an outline, or how
+ * far the element reaches along a line), and they are few to send between threads and to read.
+ */
 export function pointsWithParts(ctx: ExtractContext, expressID: number): ElementPoints | undefined {
   if (ctx.points.has(expressID)) return ctx.points.get(expressID);
   const points = withParts(
@@ -73,8 +78,9 @@ export function pointsWithParts(ctx: ExtractContext, expressID: number): Element
     (id) => ctx.meshes.points(id),
     (pieces) => ({ xy: concat(pieces.map((p) => p.xy)), ...zRange(pieces) }),
   );
-  ctx.points.set(expressID, points);
-  return points;
+  const corners = points && { ...points, xy: planHull(points.xy) };
+  ctx.points.set(expressID, corners);
+  return corners;
 }
 
 /** An opening that reaches from this close to its host's bottom to this close to its top (m) goes right through it. */

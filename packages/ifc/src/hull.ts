@@ -85,8 +85,12 @@ const round = (v: number): number => Math.round(v * 1e5) / 1e5;
 export function simplifyConvex(ring: [number, number][], tolerance: number): [number, number][] {
   const n = ring.length;
   if (n <= 3) return [...ring];
-  const previous = Int32Array.from({ length: n }, (_, i) => (i + n - 1) % n);
-  const following = Int32Array.from({ length: n }, (_, i) => (i + 1) % n);
+  const previous = new Int32Array(n);
+  const following = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    previous[i] = (i + n - 1) % n;
+    following[i] = (i + 1) % n;
+  }
   const removed = new Uint8Array(n);
   /** Bumped when a corner's distance changes: heap entries of an older version are stale. */
   const version = new Int32Array(n);
@@ -97,38 +101,59 @@ export function simplifyConvex(ring: [number, number][], tolerance: number): [nu
     const length = Math.hypot(bx - ax, by - ay);
     return length === 0 ? 0 : Math.abs((bx - ax) * (py - ay) - (by - ay) * (px - ax)) / length;
   };
-  const heap: { distance: number; corner: number; version: number }[] = [];
+  // A binary heap in typed arrays (each corner is pushed once, and again twice for each corner removed: 3n at most).
+  const capacity = 3 * n;
+  const heapDistance = new Float64Array(capacity);
+  const heapCorner = new Int32Array(capacity);
+  const heapVersion = new Int32Array(capacity);
+  let size = 0;
   const before = (a: number, b: number) =>
-    heap[a]!.distance < heap[b]!.distance || (heap[a]!.distance === heap[b]!.distance && heap[a]!.corner < heap[b]!.corner);
-  const swap = (a: number, b: number) => ([heap[a], heap[b]] = [heap[b]!, heap[a]!]);
+    heapDistance[a]! < heapDistance[b]! || (heapDistance[a] === heapDistance[b] && heapCorner[a]! < heapCorner[b]!);
+  const swap = (a: number, b: number) => {
+    const d = heapDistance[a]!;
+    const c = heapCorner[a]!;
+    const v = heapVersion[a]!;
+    heapDistance[a] = heapDistance[b]!;
+    heapCorner[a] = heapCorner[b]!;
+    heapVersion[a] = heapVersion[b]!;
+    heapDistance[b] = d;
+    heapCorner[b] = c;
+    heapVersion[b] = v;
+  };
   const push = (corner: number) => {
     const distance = offLine(corner);
     if (distance > tolerance) return;
-    heap.push({ distance, corner, version: version[corner]! });
-    for (let i = heap.length - 1; i > 0 && before(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+    heapDistance[size] = distance;
+    heapCorner[size] = corner;
+    heapVersion[size] = version[corner]!;
+    size++;
+    for (let i = size - 1; i > 0 && before(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
   };
+  /** Takes the nearest corner off the heap into `top`. */
+  const top = { corner: 0, version: 0 };
   const pop = () => {
-    const top = heap[0]!;
-    const last = heap.pop()!;
-    if (heap.length > 0) {
-      heap[0] = last;
+    top.corner = heapCorner[0]!;
+    top.version = heapVersion[0]!;
+    size--;
+    if (size > 0) {
+      swap(0, size);
       for (let i = 0; ;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < heap.length && before(l, m)) m = l;
-        if (r < heap.length && before(r, m)) m = r;
+        if (l < size && before(l, m)) m = l;
+        if (r < size && before(r, m)) m = r;
         if (m === i) break;
         swap(i, m);
         i = m;
       }
     }
-    return top;
   };
   for (let i = 0; i < n; i++) push(i);
   let left = n;
-  while (left > 3 && heap.length > 0) {
-    const { corner, version: seen } = pop();
+  while (left > 3 && size > 0) {
+    pop();
+    const { corner, version: seen } = top;
     if (removed[corner] || seen !== version[corner]) continue;
     removed[corner] = 1;
     left--;
@@ -136,10 +161,10 @@ export function simplifyConvex(ring: [number, number][], tolerance: number): [nu
     const b = following[corner]!;
     following[a] = b;
     previous[b] = a;
-    for (const neighbour of [a, b]) {
-      version[neighbour]!++;
-      push(neighbour);
-    }
+    version[a]!++;
+    push(a);
+    version[b]!++;
+    push(b);
   }
   return ring.filter((_, i) => !removed[i]);
 }

@@ -3,7 +3,7 @@ import { IFCPROPERTYSET, IFCRELDEFINESBYPROPERTIES, IFCRELDEFINESBYTYPE } from '
 import type { ExtractContext } from './context.js';
 import { line, prefetchLines } from './context.js';
 import { idsOfType, ref, refs, str, type IfcLine } from './step.js';
-import { entitiesOf, entitiesWithString, lastAttributeRef } from './step-text.js';
+import { entitiesOf, entitiesWithStrings, lastAttributeRef } from './step-text.js';
 
 /** A property by its set's name and its own, e.g. ['Pset_WallCommon', 'FireRating']. */
 export type PropertyName = readonly [psetName: string, propName: string];
@@ -41,6 +41,8 @@ export class Properties {
   /** Every IfcPropertySet of the file, once read (when the text cannot tell sets by name). */
   private propertySets?: number[];
   private relationsBySet?: Map<number, number[]> | null;
+  /** Property sets by name, as the text tells them (entitiesWithStrings), for the names read ahead; null: untold. */
+  private setsByName?: Map<string, number[]> | null;
   private readonly values = new Map<string, Map<number, unknown>>();
 
   constructor(private readonly ctx: ExtractContext) {
@@ -61,6 +63,8 @@ export class Properties {
 
   /** Reads the values of these properties (set name, property name) now, so that value() finds them read. */
   readAhead(properties: readonly PropertyName[]): void {
+    // The sets of every name are found in one pass over the text.
+    this.setsByName ??= entitiesWithStrings(this.ctx.text, [...new Set(properties.map(([psetName]) => psetName))]) ?? null;
     for (const [psetName, propName] of properties) this.valuesIn(psetName, propName);
   }
 
@@ -106,7 +110,8 @@ export class Properties {
 
   /** The IfcPropertySet lines of a name: those whose text holds the name, as web-ifc reads them; else every set read. */
   private setsNamed(name: string): number[] {
-    const candidates = entitiesWithString(this.ctx.text, name);
+    const candidates =
+      this.setsByName === null ? undefined : (this.setsByName?.get(name) ?? entitiesWithStrings(this.ctx.text, [name])?.get(name));
     if (!candidates && !this.propertySets) {
       this.propertySets = idsOfType(this.ctx.api, this.ctx.modelID, IFCPROPERTYSET);
       prefetchLines(this.ctx, this.propertySets);

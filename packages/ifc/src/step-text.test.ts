@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { entitiesOf, entitiesWithString, lastAttributeRef } from './step-text.js';
+import { entitiesOf, entitiesWithStrings, lastAttributeRef } from './step-text.js';
 
 const text = (s: string) => Buffer.from(s, 'latin1');
 const KEYWORD = text('IFCRELDEFINESBYPROPERTIES');
@@ -25,15 +25,19 @@ describe('reading the STEP text', () => {
     expect(last("#5=IFCRELDEFINESBYPROPERTIES('g',#2,$,$,(#3),#9;\n#6=IFCWALL('a');")).toBeUndefined();
   });
 
-  test('entities holding a string value', () => {
+  test('entities holding a string value, for names found in one pass or one by one', () => {
     const bytes = text(
-      "DATA;\n#7=IFCPROPERTYSET('g1',$,'Pset_WallCommon',$,(#6));\n#8= IFCPROPERTYSET('g2',$,'Pset_WallCommonX',$,(#6));#9=IFCPROPERTYSET('g3',$,'Pset_WallCommon',$,(#6));\n",
+      "DATA;\n#7=IFCPROPERTYSET('g1',$,'Pset_WallCommon',$,(#6));\n#8= IFCPROPERTYSET('g2',$,'Pset_WallCommonX',$,(#6));#9=IFCPROPERTYSET('g3',$,'Pset_WallCommon',$,(#6));\n#10=IFCPROPERTYSET('g4',$,'Pset_DoorCommon',$,(#6));\n#11=IFCPROPERTYSET('g5',$,'Qto_Door',$,(#6));\n",
     );
-    expect(entitiesWithString(bytes, 'Pset_WallCommon')).toEqual([7, 9]);
-    expect(entitiesWithString(bytes, 'Pset_DoorCommon')).toEqual([]);
+    const sets = (names: string[]) => Object.fromEntries(entitiesWithStrings(bytes, names)!);
+    expect(sets(['Pset_WallCommon', 'Pset_DoorCommon', 'Pset_SlabCommon'])).toEqual({
+      Pset_WallCommon: [7, 9],
+      Pset_DoorCommon: [10],
+      Pset_SlabCommon: [],
+    });
+    expect(sets(['Pset_WallCommon', 'Qto_Door'])).toEqual({ Pset_WallCommon: [7, 9], Qto_Door: [11] });
     // What comes between entities but is not one (a comment) leaves the entity untold.
-    expect(
-      entitiesWithString(text("DATA;\n/* sets */ #7=IFCPROPERTYSET('g1',$,'Pset_WallCommon',$,(#6));"), 'Pset_WallCommon'),
-    ).toBeUndefined();
+    const commented = text("DATA;\n/* sets */ #7=IFCPROPERTYSET('g1',$,'Pset_WallCommon',$,(#6));");
+    expect(entitiesWithStrings(commented, ['Pset_WallCommon', 'Pset_DoorCommon'])).toBeUndefined();
   });
 });

@@ -82,24 +82,46 @@ export function lastAttributeRef(bytes: Buffer, open: number): number | undefine
   return undefined;
 }
 
+/** The express id of the entity whose text holds `at`, when its text before `at` holds no ';'. */
+function entityIdHolding(bytes: Buffer, at: number): number | undefined {
+  let start = bytes.lastIndexOf(SEMICOLON, at) + 1;
+  while (isBlank(bytes[start])) start++;
+  if (bytes[start] !== HASH) return undefined;
+  let end = start + 1;
+  while (isDigit(bytes[end])) end++;
+  return end === start + 1 ? undefined : Number(bytes.toString('latin1', start + 1, end));
+}
+
+/** Names sharing fewer leading characters than this are searched for one by one. */
+const SHARED_ENOUGH = 4;
+
 /**
- * The express ids of the entities whose text holds the STEP string `'text'`, in the file's order; undefined when an
- * occurrence's entity cannot be told (a comment between entities, say). `text` must be plain: STEP writes such
- * strings (letters, digits, '_') as they are, so every entity holding that string value is found.
+ * For each text, the express ids of the entities whose text holds the STEP string `'text'`, in the file's order;
+ * undefined when an occurrence's entity cannot be told (a comment between entities, say). The texts must be plain:
+ * STEP writes such strings (letters, digits, '_') as they are, so every entity holding that string value is found. An
+ * entity's text before such a string (a GlobalId and references) holds no ';', so the entity starts after the
+ * previous one's ';'. Texts that begin alike (Pset_…) are found in one pass over the file.
  */
-export function entitiesWithString(bytes: Buffer, text: string): number[] | undefined {
-  const needle = Buffer.from(`'${text}'`, 'latin1');
-  const ids: number[] = [];
-  for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + needle.length)) {
-    // An entity's text before such a string holds no ';' (a GlobalId and references), so the entity starts after the
-    // previous one's ';'.
-    let start = bytes.lastIndexOf(SEMICOLON, at) + 1;
-    while (isBlank(bytes[start])) start++;
-    if (bytes[start] !== HASH) return undefined;
-    let end = start + 1;
-    while (isDigit(bytes[end])) end++;
-    if (end === start + 1) return undefined;
-    ids.push(Number(bytes.toString('latin1', start + 1, end)));
+export function entitiesWithStrings(bytes: Buffer, texts: readonly string[]): Map<string, number[]> | undefined {
+  const found = new Map<string, number[]>(texts.map((text) => [text, []]));
+  const needles = [...found.keys()].map((text) => ({ text, bytes: Buffer.from(`'${text}'`, 'latin1') }));
+  if (needles.length === 0) return found;
+  let shared = needles[0]!.bytes.length;
+  for (const { bytes: needle } of needles) {
+    let same = 0;
+    while (same < shared && same < needle.length && needle[same] === needles[0]!.bytes[same]) same++;
+    shared = same;
   }
-  return ids;
+  const groups = shared >= SHARED_ENOUGH ? [needles] : needles.map((needle) => [needle]);
+  for (const group of groups) {
+    const prefix = group.length === 1 ? group[0]!.bytes : group[0]!.bytes.subarray(0, shared);
+    for (let at = bytes.indexOf(prefix); at >= 0; at = bytes.indexOf(prefix, at + 1)) {
+      const needle = group.find(({ bytes: n }) => bytes.compare(n, 0, n.length, at, at + n.length) === 0);
+      if (!needle) continue;
+      const id = entityIdHolding(bytes, at);
+      if (id === undefined) return undefined;
+      found.get(needle.text)!.push(id);
+    }
+  }
+  return found;
 }
