@@ -6,6 +6,7 @@
  * does not read, `$` is as good.
  */
 import { ASCII } from './ascii.js';
+import { asBuffer } from './step-text.js';
 
 const { star: STAR, dollar: DOLLAR, quote: QUOTE, newline: NEWLINE, open: OPEN, close: CLOSE, comma: COMMA, space: SPACE } = ASCII;
 
@@ -14,7 +15,9 @@ const separates = (c: number | undefined, ...allowed: number[]) => c !== undefin
 /** The bytes with every `*` attribute read as `$`: a copy when there is one, else the bytes themselves. */
 export function starsAsUnset(bytes: Uint8Array): Uint8Array {
   let out: Uint8Array | undefined;
-  for (let i = bytes.indexOf(STAR); i >= 0; i = bytes.indexOf(STAR, i + 1)) {
+  // Buffer's indexOf (memchr) finds the few stars of a 26 MB file in a fifth of the time of Uint8Array's.
+  const text = asBuffer(bytes);
+  for (let i = text.indexOf(STAR); i >= 0; i = text.indexOf(STAR, i + 1)) {
     if (!separates(bytes[i - 1], COMMA, OPEN) || !separates(bytes[i + 1], COMMA, CLOSE)) continue;
     // Inside a string when an odd number of quotes precede it on its line ('' inside a string counts twice).
     const lineStart = bytes.lastIndexOf(NEWLINE, i) + 1;
