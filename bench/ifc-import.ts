@@ -52,7 +52,7 @@ interface Result {
 const ms = (start: number) => Math.round(performance.now() - start);
 
 /** Timed runs per side after the warm-ups; the figures are their medians. */
-const RUNS = 5;
+const RUNS = 9;
 const WARM_UPS = 2;
 const median = <T extends { ms: number }>(runs: T[]): T => [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
 
