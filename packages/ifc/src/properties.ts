@@ -108,10 +108,15 @@ export class Properties {
     return values;
   }
 
+  /** The entities whose text holds the name (found ahead with the others, or now); undefined when the text cannot tell. */
+  private setsInText(name: string): number[] | undefined {
+    if (this.setsByName === null) return undefined;
+    return this.setsByName?.get(name) ?? entitiesWithStrings(this.ctx.text, [name])?.get(name);
+  }
+
   /** The IfcPropertySet lines of a name: those whose text holds the name, as web-ifc reads them; else every set read. */
   private setsNamed(name: string): number[] {
-    const candidates =
-      this.setsByName === null ? undefined : (this.setsByName?.get(name) ?? entitiesWithStrings(this.ctx.text, [name])?.get(name));
+    const candidates = this.setsInText(name);
     if (!candidates && !this.propertySets) {
       this.propertySets = idsOfType(this.ctx.api, this.ctx.modelID, IFCPROPERTYSET);
       prefetchLines(this.ctx, this.propertySets);
