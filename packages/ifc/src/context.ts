@@ -3,7 +3,7 @@ import { IFCLOCALPLACEMENT, type IfcAPI } from 'web-ifc';
 import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
 import type { Affine } from './placement.js';
 import type { ElementPoints, MeshReader } from './mesh.js';
-import type { ElementShape } from './element-shape.js';
+import type { ElementOutline, ElementShape } from './element-shape.js';
 import type { Voids } from './voids.js';
 import { placementTransform } from './placement.js';
 import { getLine, ref, type IfcLine } from './step.js';
@@ -28,6 +28,8 @@ export interface ExtractContext {
   shapes: Map<number, ElementShape | undefined>;
   /** Element hull points already computed (pointsWithParts()). */
   points: Map<number, ElementPoints | undefined>;
+  /** Element outlines already computed (outlineWithParts()). */
+  outlines: Map<number, ElementOutline | undefined>;
   /** Express ids of the file's IfcRelVoidsElement lines, which web-ifc reads as IfcRelProjectsElement (voids.ts). */
   voidRelations: readonly number[];
   /** The void relations, once read (voids()). */

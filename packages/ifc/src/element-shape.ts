@@ -3,7 +3,7 @@ import type { Polygon } from '@edrf/model';
 import { polygonOps } from '@edrf/geometry';
 import type { ExtractContext } from './context.js';
 import { footprint } from './footprint.js';
-import { planHull } from './hull.js';
+import { hullPolygon, planHull } from './hull.js';
 import type { ElementMesh, ElementPoints } from './mesh.js';
 import { voids } from './voids.js';
 
@@ -81,6 +81,26 @@ export function pointsWithParts(ctx: ExtractContext, expressID: number): Element
   const corners = points && { ...points, xy: planHull(points.xy) };
   ctx.points.set(expressID, corners);
   return corners;
+}
+
+/** An element's plan outline (the simplified convex hull of its points) and height range. */
+export interface ElementOutline {
+  polygon: Polygon;
+  minZ: number;
+  maxZ: number;
+}
+
+/**
+ * The outline of an element, or of its parts (other objects: hullPolygon of pointsWithParts); computed once per element,
+ * as part of the geometry work: simplifying the hulls of Janesville's fittings took 30 ms.
+ */
+export function outlineWithParts(ctx: ExtractContext, expressID: number): ElementOutline | undefined {
+  if (ctx.outlines.has(expressID)) return ctx.outlines.get(expressID);
+  const points = pointsWithParts(ctx, expressID);
+  const polygon = points && hullPolygon(points.xy);
+  const outline = polygon && { polygon, minZ: points.minZ, maxZ: points.maxZ };
+  ctx.outlines.set(expressID, outline);
+  return outline;
 }
 
 /** An opening that reaches from this close to its host's bottom to this close to its top (m) goes right through it. */

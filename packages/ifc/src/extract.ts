@@ -153,6 +153,7 @@ async function withOpenFile<T>(bytes: Uint8Array, warnings: string[], read: (ctx
         parts: new Map(),
         shapes: new Map(),
         points: new Map(),
+        outlines: new Map(),
         voidRelations: uncut.voidRelations,
       },
       unit.found,

@@ -3,8 +3,7 @@ import { IFCAIRTERMINAL, IFCBUILDINGELEMENTPROXY, IFCFLOWTERMINAL, IFCFURNISHING
 import type { OtherObject, VentType } from '@edrf/model';
 import type { ExtractContext } from './context.js';
 import { line } from './context.js';
-import { pointsWithParts } from './element-shape.js';
-import { hullPolygon } from './hull.js';
+import { outlineWithParts } from './element-shape.js';
 import type { Placed } from './spaces.js';
 import { idsOfType, str } from './step.js';
 
@@ -38,9 +37,9 @@ export function readObjects(ctx: ExtractContext): Placed<OtherObject>[] {
   for (const [ifcClass, type] of OBJECT_CLASSES) {
     for (const expressID of idsOfType(ctx.api, ctx.modelID, ifcClass)) {
       const l = line(ctx, expressID);
-      const shape = l ? pointsWithParts(ctx, expressID) : undefined;
-      const polygon = shape ? hullPolygon(shape.xy) : undefined;
-      if (!l || !shape || !polygon) continue;
+      const shape = l ? outlineWithParts(ctx, expressID) : undefined;
+      if (!l || !shape) continue;
+      const { polygon } = shape;
       const globalId = str(l.GlobalId);
       const name = str(l.Name);
       const text = `${name} ${str(l.ObjectType)} ${str(l.PredefinedType)}`;

@@ -7,7 +7,7 @@
  * then reads the model as it would alone, its shapes already known.
  */
 import type { ExtractContext } from './context.js';
-import { elementShape, pointsWithParts, type ElementShape } from './element-shape.js';
+import { elementShape, outlineWithParts, pointsWithParts, type ElementOutline, type ElementShape } from './element-shape.js';
 import type { ElementPoints } from './mesh.js';
 import { idsOfType } from './step.js';
 import { DOOR_CLASSES } from './doors.js';
@@ -18,9 +18,9 @@ import { TRAY_CLASSES } from './trays.js';
 import { WALL_CLASSES } from './walls.js';
 import { voids } from './voids.js';
 
-/** One element's footprint (elementShape) or hull points (pointsWithParts). */
+/** One element's footprint (elementShape), hull points (pointsWithParts) or outline (outlineWithParts). */
 interface WorkItem {
-  kind: 'shape' | 'points';
+  kind: 'shape' | 'points' | 'outline';
   expressID: number;
 }
 
@@ -28,6 +28,7 @@ interface WorkItem {
 export type WorkResult =
   | { kind: 'shape'; expressID: number; shape: ElementShape | undefined }
   | { kind: 'points'; expressID: number; points: ElementPoints | undefined }
+  | { kind: 'outline'; expressID: number; outline: ElementOutline | undefined }
   | { kind: 'failed'; expressID: number };
 
 /** Int32 slots of the shared state. */
@@ -70,18 +71,20 @@ function geometryWork(ctx: ExtractContext): WorkItem[] {
     classes.flatMap((c) => idsOfType(ctx.api, ctx.modelID, typeof c === 'number' ? c : c[0]));
   const shapes = [ROOM_CLASSES, WALL_CLASSES, SLAB_CLASSES, STAIR_CLASSES, CEILING_CLASSES].flatMap(ids);
   const openings = [...voids(ctx).hostsOf.keys()].sort((a, b) => a - b);
-  const points = [DOOR_CLASSES, OBJECT_CLASSES, TRAY_CLASSES].flatMap(ids);
+  const points = [DOOR_CLASSES, TRAY_CLASSES].flatMap(ids);
+  const outlines = ids(OBJECT_CLASSES);
   return [
     ...[...shapes, ...openings].map((expressID): WorkItem => ({ kind: 'shape', expressID })),
     ...points.map((expressID): WorkItem => ({ kind: 'points', expressID })),
+    ...outlines.map((expressID): WorkItem => ({ kind: 'outline', expressID })),
   ];
 }
 
 function make(ctx: ExtractContext, { kind, expressID }: WorkItem): WorkResult {
   try {
-    return kind === 'shape'
-      ? { kind, expressID, shape: elementShape(ctx, expressID) }
-      : { kind, expressID, points: pointsWithParts(ctx, expressID) };
+    if (kind === 'shape') return { kind, expressID, shape: elementShape(ctx, expressID) };
+    if (kind === 'points') return { kind, expressID, points: pointsWithParts(ctx, expressID) };
+    return { kind, expressID, outline: outlineWithParts(ctx, expressID) };
   } catch {
     return { kind: 'failed', expressID };
   }
@@ -90,6 +93,7 @@ function make(ctx: ExtractContext, { kind, expressID }: WorkItem): WorkResult {
 function keep(ctx: ExtractContext, result: WorkResult): void {
   if (result.kind === 'shape') ctx.shapes.set(result.expressID, result.shape);
   else if (result.kind === 'points') ctx.points.set(result.expressID, result.points);
+  else if (result.kind === 'outline') ctx.outlines.set(result.expressID, result.outline);
 }
 
 /**
