@@ -14,6 +14,7 @@ import { OidcService } from './services/oidc.js';
 import { createFileStore } from './services/file-store.js';
 import { Versions } from './versions/repository.js';
 import { ComputePool } from './compute/pool.js';
+import { createGlobalIdStore } from './ifc-upload/global-ids.js';
 import { versionRoutes } from './routes/versions.js';
 import { modelRoutes } from './routes/model.js';
 import { fireRoutes } from './routes/fire.js';
@@ -65,10 +66,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sessions: new Sessions(opts.db, clock),
     passcodes: new Passcodes(opts.db, clock),
     files: createFileStore(path.join(opts.config.dataDir, 'files')),
+    ifcGlobalIds: createGlobalIdStore(opts.config.dataDir),
     versions: new Versions(opts.db),
     compute: new ComputePool(),
+    log: app.log,
   };
   app.addHook('onClose', () => ctx.compute.close());
+  app.addHook('onClose', () => ctx.ifcGlobalIds.settled());
   // A worker that fails to start is started again by the next task; the server need not wait for them.
   if (opts.startCompute) ctx.compute.startWorkers().catch((error: unknown) => app.log.warn(error, 'A compute worker did not start'));
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
@@ -9,6 +10,7 @@ import type { Passcodes } from './auth/passcodes.js';
 import type { FileStore } from './services/file-store.js';
 import type { Versions } from './versions/repository.js';
 import type { ComputePool } from './compute/pool.js';
+import type { GlobalIdStore } from './ifc-upload/global-ids.js';
 
 /** What the routes are given: the database and the services, each behind its small interface. */
 export interface AppContext {
@@ -20,7 +22,11 @@ export interface AppContext {
   sessions: Sessions;
   passcodes: Passcodes;
   files: FileStore;
+  /** The GlobalIds each stored IFC file yielded, for the next import of the same file name. */
+  ifcGlobalIds: GlobalIdStore;
   versions: Versions;
   /** Worker threads for CPU-heavy calls (IFC import, clean_arch, fire calculations). */
   compute: ComputePool;
+  /** The server's log, for faults that happen after a request has been answered. */
+  log: FastifyBaseLogger;
 }

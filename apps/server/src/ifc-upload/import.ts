@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { WORKING_VERSION, type IfcFile, type Model } from '@edrf/model';
 import type { AppContext } from '../context.js';
 import type { ServerMessage } from './protocol.js';
@@ -12,35 +10,6 @@ import { ExtractionError } from './extraction.js';
 export interface UploadTarget {
   projectId: string;
   projectVersionId: string;
-}
-
-/**
- * The GlobalIds each stored IFC file yielded, kept beside the file store (DATA_DIR/ifc-global-ids),
- * so that the next import of the same file name knows what the previous one brought in.
- */
-function globalIdStore(dataDir: string) {
-  const folder = path.join(dataDir, 'ifc-global-ids');
-  const file = (sha256: string) => path.join(folder, `${sha256}.json`);
-  return {
-    async get(sha256: string): Promise<string[] | null> {
-      try {
-        return JSON.parse(await fsp.readFile(file(sha256), 'utf8')) as string[];
-      } catch {
-        return null;
-      }
-    },
-    /** Keeps the GlobalIds given as JSON text (a list of strings). */
-    async put(sha256: string, text: string): Promise<void> {
-      const partial = `${file(sha256)}.${crypto.randomBytes(4).toString('hex')}.partial`;
-      // The folder is made the first time it is missing rather than checked on every import.
-      await fsp.writeFile(partial, text).catch(async (error: unknown) => {
-        if ((error as { code?: string }).code !== 'ENOENT') throw error;
-        await fsp.mkdir(folder, { recursive: true });
-        await fsp.writeFile(partial, text);
-      });
-      await fsp.rename(partial, file(sha256));
-    },
-  };
 }
 
 async function openModel(ctx: AppContext, target: UploadTarget): Promise<Model> {
@@ -113,7 +82,7 @@ async function importIfc(
   file: ReceivedFile,
   progress: StepProgress,
 ): Promise<Extract<ServerMessage, { type: 'done' }>> {
-  const ids = globalIdStore(ctx.config.dataDir);
+  const ids = ctx.ifcGlobalIds;
 
   // The previous import of the same file name is what this one replaces.
   const previous = Object.entries(model.config.ifc_files)
@@ -153,8 +122,9 @@ async function importIfc(
 
   progress('ifc_process', 0);
   const now = ctx.clock.now();
-  // The file's row (P§7 admin download) and its GlobalIds (the next re-import) are written at the same time.
-  await Promise.all([ids.put(sha256, result.global_ids_json), recordFile(ctx, target.projectId, file, sha256, now)]);
+  // The file's row (P§7 admin download) before the answer; its GlobalIds (the next re-import) may follow it.
+  ids.put(sha256, result.global_ids_json, (error) => ctx.log.error(error, 'Keeping the GlobalIds of an IFC file failed'));
+  await recordFile(ctx, target.projectId, file, sha256, now);
   const ifcFiles: Record<string, IfcFile> = {};
   for (const [hash, entry] of Object.entries(model.config.ifc_files)) if (entry.name !== file.filename) ifcFiles[hash] = entry;
   ifcFiles[sha256] = { name: file.filename, size: file.bytes.length, uploaded_at: now.toISOString() };
