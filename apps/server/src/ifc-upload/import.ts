@@ -32,16 +32,20 @@ async function readStored(ctx: AppContext, sha256: string): Promise<Uint8Array |
   return bytes;
 }
 
-/** The project's ifc_files row for the file, unless the same file was recorded under the same name before. */
-async function recordFile(ctx: AppContext, projectId: string, file: ReceivedFile, sha256: string, now: Date): Promise<void> {
-  const recorded = await ctx.db
+/** Whether the project has a row for this file under this name already. */
+async function fileRecorded(ctx: AppContext, projectId: string, file: ReceivedFile, sha256: string): Promise<boolean> {
+  const row = await ctx.db
     .selectFrom('ifc_files')
     .select('ifc_object_id')
     .where('project_id', '=', projectId)
     .where('sha256', '=', sha256)
     .where('file_name', '=', file.filename)
     .executeTakeFirst();
-  if (recorded) return;
+  return row !== undefined;
+}
+
+/** The project's ifc_files row for the file (P§7: the admin projects screen downloads it). */
+async function addFileRow(ctx: AppContext, projectId: string, file: ReceivedFile, sha256: string, now: Date): Promise<void> {
   await ctx.db
     .insertInto('ifc_files')
     .values({ project_id: projectId, file_name: file.filename, file_size: file.bytes.length, sha256, uploaded_at: now })
@@ -98,7 +102,7 @@ async function importIfc(
   }
 
   progress('ifc_parse', 0);
-  // Both run at once and are awaited later: settled at once, so that neither is an unhandled rejection meanwhile.
+  // These run at once and are awaited later: settled at once, so that none is an unhandled rejection meanwhile.
   const extracted = settle(
     ctx.compute.run('ifc_import', { bytes: file.bytes, model, previousGlobalIds, previousBytes }, (step, fraction) =>
       progress(step as 'ifc_parse' | 'ifc_diff', fraction),
@@ -108,6 +112,7 @@ async function importIfc(
   const sha256 = crypto.createHash('sha256').update(content).digest('hex');
   const storedBefore = await ctx.files.has(sha256);
   const stored = settle(storedBefore ? Promise.resolve('') : ctx.files.put(content, sha256));
+  const recorded = settle(fileRecorded(ctx, target.projectId, file, sha256));
   const extraction = await extracted;
   const storing = await stored;
   if (!extraction.ok) {
@@ -119,12 +124,14 @@ async function importIfc(
   }
   if (!storing.ok) throw storing.error;
   const result = extraction.value;
+  const recordedBefore = await recorded;
+  if (!recordedBefore.ok) throw recordedBefore.error;
 
   progress('ifc_process', 0);
   const now = ctx.clock.now();
   // The file's row (P§7 admin download) before the answer; its GlobalIds (the next re-import) may follow it.
   ids.put(sha256, result.global_ids_json, (error) => ctx.log.error(error, 'Keeping the GlobalIds of an IFC file failed'));
-  await recordFile(ctx, target.projectId, file, sha256, now);
+  if (!recordedBefore.value) await addFileRow(ctx, target.projectId, file, sha256, now);
   const ifcFiles: Record<string, IfcFile> = {};
   for (const [hash, entry] of Object.entries(model.config.ifc_files)) if (entry.name !== file.filename) ifcFiles[hash] = entry;
   ifcFiles[sha256] = { name: file.filename, size: file.bytes.length, uploaded_at: now.toISOString() };
