@@ -1,7 +1,7 @@
 /**
  * A few facts read straight from a file's STEP text, where asking web-ifc would cost too much: web-ifc hands each line
  * it reads to JavaScript attribute by attribute (4 to 10 µs a line), and some questions would have it read thousands of
- * lines to find a few (property-sets.ts). What is found here only picks the lines to read: web-ifc reads them, and what
+ * lines to find a few (properties.ts). What is found here only picks the lines to read: web-ifc reads them, and what
  * it reads is what counts.
  */
 import { ASCII } from './ascii.js';
@@ -16,7 +16,7 @@ const isDigit = (c: number | undefined) => c !== undefined && c >= ZERO && c <= 
 export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 
 /** The express id of `#123=` ending just before `at` (blanks allowed around '='), or undefined when it is not one. */
-export function entityIdBefore(bytes: Buffer, at: number): number | undefined {
+function entityIdBefore(bytes: Buffer, at: number): number | undefined {
   let i = at - 1;
   while (i >= 0 && isBlank(bytes[i])) i--;
   if (bytes[i] !== EQUALS) return undefined;
