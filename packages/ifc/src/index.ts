@@ -1,3 +1,3 @@
 export * from './extract.js';
 export * from './merge.js';
-export { endWork, HELP_FROM_ITEMS, newWorkState, type WorkHelp, type WorkResult, type WorkShare } from './shared-work.js';
+export { endWork, HELP_FROM_ITEMS, newWorkState, worthHelpAtOnce, type WorkHelp, type WorkResult, type WorkShare } from './shared-work.js';

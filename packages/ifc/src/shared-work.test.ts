@@ -1,7 +1,7 @@
 /** The geometry work shared with helpers (shared-work.ts), from the extracting thread's side. */
 import { describe, expect, it } from 'vitest';
 import { extractIfc } from './index.js';
-import { newWorkState, type WorkResult } from './shared-work.js';
+import { HELP_AT_ONCE_FROM_SHAPES, newWorkState, worthHelpAtOnce, type WorkResult } from './shared-work.js';
 import { tinyIfc } from './test-support.js';
 
 const bytes = () => new TextEncoder().encode(tinyIfc());
@@ -46,5 +46,19 @@ describe('shared geometry work', () => {
     });
     expect(performance.now() - started).toBeGreaterThanOrEqual(50);
     expect(shared).toEqual(alone);
+  });
+
+  it('is worth a helper at once for a file with enough elements with a shape, by its text', () => {
+    const text = tinyIfc();
+    const own = (text.match(/=\s*IFCPRODUCTDEFINITIONSHAPE\s*\(/g) ?? []).length;
+    // `count` more shapes at the end of the DATA section.
+    const withShapes = (count: number) => {
+      const end = text.lastIndexOf('ENDSEC;');
+      const shapes = Array.from({ length: count }, (_, i) => `#${90000 + i}=IFCPRODUCTDEFINITIONSHAPE($,$,(#1));\n`);
+      return new TextEncoder().encode(text.slice(0, end) + shapes.join('') + text.slice(end));
+    };
+    expect(worthHelpAtOnce(bytes())).toBe(false);
+    expect(worthHelpAtOnce(withShapes(HELP_AT_ONCE_FROM_SHAPES - own - 1))).toBe(false);
+    expect(worthHelpAtOnce(withShapes(HELP_AT_ONCE_FROM_SHAPES - own))).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import { ROOM_CLASSES } from './spaces.js';
 import { TRAY_CLASSES } from './trays.js';
 import { WALL_CLASSES } from './walls.js';
 import { voids } from './voids.js';
+import { asBuffer, countEntities } from './step-text.js';
 
 /** One element's footprint (elementShape), hull points (pointsWithParts) or outline (outlineWithParts). */
 interface WorkItem {
@@ -44,6 +45,23 @@ export const newWorkState = (): Int32Array => new Int32Array(new SharedArrayBuff
  * share a few hundred milliseconds of work, and on two cores the two threads slow each other down meanwhile.
  */
 export const HELP_FROM_ITEMS = 400;
+
+/**
+ * Elements with a shape (IfcProductDefinitionShape) from which a helper is asked for before the file is opened
+ * (worthHelpAtOnce). Measured on two cores (docs/compute.md): with fewer, a helper slowed the import down, since
+ * opening the file a second time cost more than it took off the geometry (SampleHouse4, 69 shapes: 105–111 ms with a
+ * helper, 80–84 without); with more, it sped it up (Jasmin, 95: 121–146 instead of 142–157; House, 192: 108 instead
+ * of 147; duplex, 286: 112 instead of 132).
+ */
+export const HELP_AT_ONCE_FROM_SHAPES = 80;
+const PRODUCT_SHAPE = Buffer.from('IFCPRODUCTDEFINITIONSHAPE', 'latin1');
+
+/**
+ * Whether the file's geometry work looks worth a helper asked for before the file is opened, from its STEP text alone
+ * (a millisecond for 3 MB): it has HELP_AT_ONCE_FROM_SHAPES elements with a shape or more.
+ */
+export const worthHelpAtOnce = (bytes: Uint8Array): boolean =>
+  countEntities(asBuffer(bytes), PRODUCT_SHAPE, HELP_AT_ONCE_FROM_SHAPES) >= HELP_AT_ONCE_FROM_SHAPES;
 
 /** The extracting thread's side: the shared state and the helpers' results. */
 export interface WorkShare {

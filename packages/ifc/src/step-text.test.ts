@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { entitiesOf, entitiesWithStrings, lastAttributeRef } from './step-text.js';
+import { countEntities, entitiesOf, entitiesWithStrings, lastAttributeRef } from './step-text.js';
 
 const text = (s: string) => Buffer.from(s, 'latin1');
 const KEYWORD = text('IFCRELDEFINESBYPROPERTIES');
@@ -10,6 +10,16 @@ describe('reading the STEP text', () => {
       "#1=IFCWALL('a',$);\n#12 =\r\n IFCRELDEFINESBYPROPERTIES ('b',$,$,$,(#1),#9);\n#13=IFCLABEL('IFCRELDEFINESBYPROPERTIES');\n",
     );
     expect(entitiesOf(bytes, KEYWORD).map((e) => e.id)).toEqual([12]);
+  });
+
+  test('entities of a keyword counted, up to a limit', () => {
+    const bytes = text(
+      "#1=IFCPRODUCTDEFINITIONSHAPE($,$,(#5));\n#2 = IFCPRODUCTDEFINITIONSHAPE ($,$,(#6));\n#3=IFCLABEL('IFCPRODUCTDEFINITIONSHAPE');\n#4=IFCPRODUCTDEFINITIONSHAPE($,$,(#7));\n",
+    );
+    const keyword = text('IFCPRODUCTDEFINITIONSHAPE');
+    expect(countEntities(bytes, keyword, 10)).toBe(3);
+    expect(countEntities(bytes, keyword, 2)).toBe(2);
+    expect(countEntities(text('DATA;\nENDSEC;'), keyword, 10)).toBe(0);
   });
 
   test("the last attribute's reference, whatever the strings before it hold", () => {

@@ -41,15 +41,24 @@ export interface EntityAt {
 }
 
 /** Every entity `#id=KEYWORD(…)` of the file, in the file's order (the keyword in upper case, as STEP writes it). */
-export function entitiesOf(bytes: Buffer, keyword: Buffer): EntityAt[] {
-  const found: EntityAt[] = [];
+function* entitiesIn(bytes: Buffer, keyword: Buffer): Generator<EntityAt> {
   for (let at = bytes.indexOf(keyword); at >= 0; at = bytes.indexOf(keyword, at + keyword.length)) {
     let open = at + keyword.length;
     while (isBlank(bytes[open])) open++;
     const id = bytes[open] === OPEN ? entityIdBefore(bytes, at) : undefined;
-    if (id !== undefined) found.push({ id, at, open });
+    if (id !== undefined) yield { id, at, open };
   }
-  return found;
+}
+
+/** Every entity `#id=KEYWORD(…)` of the file, in the file's order (the keyword in upper case, as STEP writes it). */
+export const entitiesOf = (bytes: Buffer, keyword: Buffer): EntityAt[] => [...entitiesIn(bytes, keyword)];
+
+/** How many entities `#id=KEYWORD(…)` the file has, counting no further than `upTo`: a large file stops early. */
+export function countEntities(bytes: Buffer, keyword: Buffer, upTo: number): number {
+  let count = 0;
+  const entities = entitiesIn(bytes, keyword);
+  while (count < upTo && !entities.next().done) count++;
+  return count;
 }
 
 /**

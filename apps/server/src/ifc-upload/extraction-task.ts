@@ -13,6 +13,7 @@ import {
   type IfcExtraction,
   type WorkResult,
   type WorkShare,
+  worthHelpAtOnce,
 } from '@edrf/ifc';
 import { TaskRefused, type AskHelp, type Progress } from '../compute/protocol.js';
 import type { ExtractionInput, ExtractionResult } from './extraction.js';
@@ -25,11 +26,12 @@ export interface GeometryHelpInput {
 }
 
 /**
- * From this size a helper is asked before the file is opened, so that both workers open it at the same time: the
- * helper starts on the geometry as soon as it has, while this worker reads what needs no geometry (extractIfc). Asked
- * later, when the work's size is known, it would spend the time this worker reads the file opening it again. Measured
- * on two cores (docs/compute.md), this is as quick or quicker from 1 MB on: ISSUE_021 (3 MB, 2,000 beams) 530 ms
- * instead of 580, modelo2016 62 instead of 72; the smallest files keep the rule by the work's size (HELP_FROM_ITEMS).
+ * From this size, and when its text shows enough geometry (worthHelpAtOnce), a helper is asked before the file is
+ * opened, so that both workers open it at the same time: the helper starts on the geometry as soon as it has, while
+ * this worker reads what needs no geometry (extractIfc). Asked later, when the work's size is known, it would spend the
+ * time this worker reads the file opening it again. Measured on two cores (docs/compute.md): ISSUE_021 (3 MB, 2,000
+ * beams) 530 ms instead of 580, modelo2016 62 instead of 72. Other files keep the rule by the work's size
+ * (HELP_FROM_ITEMS).
  */
 const ASK_AT_ONCE_BYTES = 1024 * 1024;
 
@@ -46,7 +48,7 @@ async function extractShared(bytes: Uint8Array, progress: Progress, askHelp: Ask
     share = { state, receive: () => receiveMessageOnPort(port1)?.message as WorkResult[] | undefined };
     return share;
   };
-  if (bytes.length >= ASK_AT_ONCE_BYTES) ask();
+  if (bytes.length >= ASK_AT_ONCE_BYTES && worthHelpAtOnce(bytes)) ask();
   try {
     return await extractIfc(bytes, (_step, fraction) => progress('ifc_parse', fraction), {
       share: (items) => (share || items >= HELP_FROM_ITEMS ? ask() : undefined),
