@@ -32,6 +32,23 @@ async function readStored(ctx: AppContext, sha256: string): Promise<Uint8Array |
   return bytes;
 }
 
+/** Bytes hashed between two turns of the event loop (sha256InSteps): about 2 ms. */
+const HASH_STEP_BYTES = 1024 * 1024;
+
+/**
+ * The SHA-256 of the content, hashed a step at a time so that the event loop turns in between. The import's worker
+ * asks for a helper (docs/compute.md) just as this starts, and its request waited for the whole hash: 30 ms on the
+ * 26 MB model, 5 to 10 ms on a 3 MB one.
+ */
+async function sha256InSteps(content: Buffer): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for (let at = 0; at < content.length; at += HASH_STEP_BYTES) {
+    if (at > 0) await new Promise(setImmediate);
+    hash.update(content.subarray(at, at + HASH_STEP_BYTES));
+  }
+  return hash.digest('hex');
+}
+
 /** Whether the project has a row for this file under this name already. */
 async function fileRecorded(ctx: AppContext, projectId: string, file: ReceivedFile, sha256: string): Promise<boolean> {
   const row = await ctx.db
@@ -109,7 +126,7 @@ async function importIfc(
     ),
   );
   const content = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length);
-  const sha256 = crypto.createHash('sha256').update(content).digest('hex');
+  const sha256 = await sha256InSteps(content);
   const storedBefore = await ctx.files.has(sha256);
   const stored = settle(storedBefore ? Promise.resolve('') : ctx.files.put(content, sha256));
   const recorded = settle(fileRecorded(ctx, target.projectId, file, sha256));

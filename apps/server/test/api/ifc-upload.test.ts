@@ -1,11 +1,13 @@
 // The IFC upload socket of docs/ifc-upload.md (P§4 upload protocol, P§7, P§9), over a real WebSocket
 // on 127.0.0.1: who may open it, every refused input (each answered with an error, after which the
 // same socket takes a good file), and a real IFC file through to 'done', stored once by its hash.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { EDRF_SCHEMA } from '@edrf/model';
 import { testDatabases } from '../support/databases.js';
 import { ADMIN_EMAIL, startTestApp, type TestApp } from '../support/harness.js';
 
@@ -326,6 +328,29 @@ describe.each(testDatabases())('IFC upload socket (%s)', (kind) => {
       expect(client.messages.filter((m) => m.type === 'error')).toHaveLength(1);
       client.close();
     });
+  });
+
+  it('takes a file of several pieces and megabytes, and stores it by its SHA-256 byte for byte', async () => {
+    // The mini model with 2.5 MB of comment in its DATA section: the pieces land at their offsets in one file, and
+    // the file is hashed in steps (import.ts).
+    const comment = `/* ${'padding '.repeat((2.5 * MB) / 8)} */\n`;
+    const bytes = Buffer.from(miniIfc().replace('#1=IFCPERSON', `${comment}#1=IFCPERSON`), 'latin1');
+    const client = await UploadClient.open(url(), cookie);
+    const done = (await client.upload('large', 'large.ifc', bytes, MB)).at(-1);
+    client.close();
+    expect(done.type).toBe('done');
+    expect(Object.keys(done.arch.storeys)).toHaveLength(1);
+    const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+    expect(done.ifc_files[sha256]).toMatchObject({ name: 'large.ifc', size: bytes.length });
+    const row = await t.db.selectFrom('ifc_files').select('ifc_object_id').where('sha256', '=', sha256).executeTakeFirstOrThrow();
+    const admin = await t.cookieFor(ADMIN_EMAIL);
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/projects/${projectId}/ifc/${row.ifc_object_id}/download`,
+      headers: { cookie: admin, 'edrf-schema': String(EDRF_SCHEMA) },
+    });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.rawPayload.equals(bytes)).toBe(true);
   });
 
   describe('imports into the version the user has open', () => {
