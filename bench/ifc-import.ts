@@ -43,6 +43,8 @@ interface Result {
   bareMs: number;
   /** The median of each run's end to end / bare, the two timed one after the other. */
   ratio: number;
+  /** The runs' ratios between which the middle half lies (the second and the third quartile): how steady it was. */
+  ratioSpread: [number, number];
   meshes: number;
   walls: number;
   compassDegrees: number | null;
@@ -194,6 +196,7 @@ async function runOne(file: string): Promise<Result> {
   }
   const e2e = median(e2eRuns);
   const bare = median(bareRuns);
+  const ratios = e2eRuns.map((run, i) => ({ ms: run.ms / bareRuns[i]!.ms })).sort((a, b) => a.ms - b.ms);
   return {
     file: path.basename(file),
     bytes: bytes.length,
@@ -201,7 +204,8 @@ async function runOne(file: string): Promise<Result> {
     bareMs: bare.ms,
     // Each pair ran back to back, under the same conditions: on a machine whose speed drifts, the median of the
     // pairs' ratios is steadier than the ratio of the medians.
-    ratio: median(e2eRuns.map((run, i) => ({ ms: run.ms / bareRuns[i]!.ms }))).ms,
+    ratio: median(ratios).ms,
+    ratioSpread: [ratios[Math.floor((ratios.length - 1) / 4)]!.ms, ratios[Math.ceil((3 * (ratios.length - 1)) / 4)]!.ms],
     meshes: bare.meshes,
     walls: e2e.walls,
     compassDegrees: e2e.compassDegrees,
@@ -255,19 +259,30 @@ async function main(): Promise<void> {
   }
 
   const names = Math.max(4, ...results.map((r) => r.file.length));
-  const widths = [6, 8, 8, 6, 7, 6, 8, 9];
+  const widths = [6, 8, 8, 6, 11, 7, 6, 8, 9];
   const row = (cells: (string | number)[], mark = '') =>
     `${String(cells[0]).padEnd(names)}  ${cells
       .slice(1)
       .map((c, i) => String(c).padStart(widths[i]!))
       .join('  ')}${mark ? `  ${mark}` : ''}`;
   console.log();
-  console.log(row(['file', 'MB', 'e2e ms', 'bare ms', 'ratio', 'meshes', 'walls', 'compass', 'peak RSS']));
+  console.log(row(['file', 'MB', 'e2e ms', 'bare ms', 'ratio', 'middle half', 'meshes', 'walls', 'compass', 'peak RSS']));
   for (const r of results) {
     const compass = r.compassDegrees === null ? '-' : r.compassDegrees.toFixed(1);
     console.log(
       row(
-        [r.file, (r.bytes / MB).toFixed(2), r.endToEndMs, r.bareMs, r.ratio.toFixed(2), r.meshes, r.walls, compass, `${r.peakRssMb} MB`],
+        [
+          r.file,
+          (r.bytes / MB).toFixed(2),
+          r.endToEndMs,
+          r.bareMs,
+          r.ratio.toFixed(2),
+          r.ratioSpread.map((x) => x.toFixed(2)).join('–'),
+          r.meshes,
+          r.walls,
+          compass,
+          `${r.peakRssMb} MB`,
+        ],
         misses(r),
       ),
     );
