@@ -135,15 +135,17 @@ async function withOpenFile<T>(bytes: Uint8Array, warnings: string[], read: (ctx
   const [clipper, api] = await Promise.all([loadClipper(), initApi()]);
   let modelID: number | undefined;
   try {
-    const uncut = openingsUncut(starsAsUnset(bytes));
-    modelID = api.OpenModel(uncut.bytes, { COORDINATE_TO_ORIGIN: false });
+    // The two edits are independent; the second is made in the first's copy when it made one.
+    const uncut = openingsUncut(bytes);
+    const text = starsAsUnset(uncut.bytes, uncut.bytes !== bytes);
+    modelID = api.OpenModel(text, { COORDINATE_TO_ORIGIN: false });
     if (modelID < 0) throw new Error('web-ifc could not open the file');
     const unit = readLengthUnit(api, modelID, bytes);
     return read(
       {
         api,
         modelID,
-        text: asBuffer(uncut.bytes),
+        text: asBuffer(text),
         clipper,
         meshes: new MeshReader(api, modelID, unit.scale),
         scale: unit.scale,

@@ -21,4 +21,10 @@ describe('starsAsUnset', () => {
     const original = bytes('#1=IFCPROJECT($,$);\n');
     expect(starsAsUnset(original)).toBe(original);
   });
+
+  it('changes the bytes themselves when asked to (a copy made already)', () => {
+    const copy = bytes('#1=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);\n');
+    expect(starsAsUnset(copy, true)).toBe(copy);
+    expect(text(copy)).toBe('#1=IFCSIUNIT($,.LENGTHUNIT.,$,.METRE.);\n');
+  });
 });
