@@ -40,7 +40,7 @@ export interface EntityAt {
   open: number;
 }
 
-/** Every entity `#id=KEYWORD(…)` of the file, in the file's order (the keyword in upper case, as STEP writes it). */
+/** The entities `#id=KEYWORD(…)` of the file one by one, in the file's order (the keyword in upper case, as STEP writes it). */
 function* entitiesIn(bytes: Buffer, keyword: Buffer): Generator<EntityAt> {
   for (let at = bytes.indexOf(keyword); at >= 0; at = bytes.indexOf(keyword, at + keyword.length)) {
     let open = at + keyword.length;
@@ -50,7 +50,7 @@ function* entitiesIn(bytes: Buffer, keyword: Buffer): Generator<EntityAt> {
   }
 }
 
-/** Every entity `#id=KEYWORD(…)` of the file, in the file's order (the keyword in upper case, as STEP writes it). */
+/** Every entity `#id=KEYWORD(…)` of the file, in the file's order (entitiesIn). */
 export const entitiesOf = (bytes: Buffer, keyword: Buffer): EntityAt[] => [...entitiesIn(bytes, keyword)];
 
 /** How many entities `#id=KEYWORD(…)` the file has, counting no further than `upTo`: a large file stops early. */
