@@ -16,6 +16,7 @@ import { spatialParents } from './spatial.js';
 import { readBuildings, readStoreys } from './storeys.js';
 import { readLengthUnit } from './units.js';
 import { MeshReader } from './mesh.js';
+import { FacetReader } from './facets.js';
 import { starsAsUnset } from './stars.js';
 import { openingsUncut } from './voids.js';
 import { asBuffer } from './step-text.js';
@@ -141,13 +142,14 @@ async function withOpenFile<T>(bytes: Uint8Array, warnings: string[], read: (ctx
     modelID = api.OpenModel(text, { COORDINATE_TO_ORIGIN: false });
     if (modelID < 0) throw new Error('web-ifc could not open the file');
     const unit = readLengthUnit(api, modelID, bytes);
+    const facets = new FacetReader(asBuffer(text));
     return read(
       {
         api,
         modelID,
         text: asBuffer(text),
         clipper,
-        meshes: new MeshReader(api, modelID, unit.scale),
+        meshes: new MeshReader(api, modelID, unit.scale, facets),
         scale: unit.scale,
         warnings,
         placements: new Map(),

@@ -28,6 +28,29 @@ describe('planHull', () => {
     );
   });
 
+  it('keeps a corner whose sides jitter in the last bits, as placed points do', () => {
+    // A door's edge after a rotation: x = -4.7 give or take 1e-15 along a side 0.9 m long (House.ifc).
+    const corners6 = [
+      [-4.6999999999999984, -2.0999999999999996],
+      [-4.7499999999998694, -2.0999999999999996],
+      [-4.7499999999998934, -2.9999999999999982],
+      [-4.6999999999999984, -2.9999999999999996],
+      [-4.6999999999999975, -2.9499999999999997],
+      [-4.6999999999999975, -2.1499999999999995],
+    ];
+    // Each twice, as the bottom and the top of the door give them.
+    const xy = Float64Array.from(corners6.flatMap((p) => [...p, ...p]));
+    const hull = planHull(xy);
+    const corners = Array.from({ length: hull.length / 2 }, (_, i) => [hull[i * 2], hull[i * 2 + 1]]);
+    expect(corners).toContainEqual(corners6[0]);
+    expect(hullPolygon(xy)!.exterior).toEqual([
+      [-4.75, -3],
+      [-4.7, -3],
+      [-4.7, -2.1],
+      [-4.75, -2.1],
+    ]);
+  });
+
   it('keeps the four corners of a dense square and nothing inside', () => {
     const xy: number[] = [];
     for (let x = 0; x <= 10; x++) for (let y = 0; y <= 10; y++) xy.push(x, y);

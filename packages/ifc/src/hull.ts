@@ -2,7 +2,11 @@
 import type { Polygon } from '@edrf/model';
 import { ringSignedArea } from '@edrf/geometry';
 
-/** The corners of the convex hull of points given as x y pairs, counter-clockwise, as x y pairs. */
+/**
+ * The corners of the convex hull of points given as x y pairs, counter-clockwise, as x y pairs. A corner goes only on an
+ * exact straight or clockwise turn: with a tolerance, points of a side that jitters by 1e-15 (a door's edge, placed by
+ * a rotation) could outvote the corner at its end. Corners that barely turn are for simplifyConvex to drop.
+ */
 export function planHull(xy: Float64Array): Float64Array {
   const n = Math.floor(xy.length / 2);
   if (n < 3) return xy.slice(0, n * 2);
@@ -14,12 +18,12 @@ export function planHull(xy: Float64Array): Float64Array {
   let k = 0;
   for (let i = 0; i < m; i++) {
     const p = order[i]!;
-    while (k >= 2 && turn(hull[k - 2]!, hull[k - 1]!, p) <= 1e-12) k--;
+    while (k >= 2 && turn(hull[k - 2]!, hull[k - 1]!, p) <= 0) k--;
     hull[k++] = p;
   }
   for (let i = m - 2, lower = k + 1; i >= 0; i--) {
     const p = order[i]!;
-    while (k >= lower && turn(hull[k - 2]!, hull[k - 1]!, p) <= 1e-12) k--;
+    while (k >= lower && turn(hull[k - 2]!, hull[k - 1]!, p) <= 0) k--;
     hull[k++] = p;
   }
   const out = new Float64Array((k - 1) * 2);

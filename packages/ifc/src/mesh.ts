@@ -1,6 +1,8 @@
 /** An element's triangles and plan points from web-ifc, in metres, Z up. */
 import type { IfcAPI } from 'web-ifc';
 import { planHull } from './hull.js';
+import type { FacetReader } from './facets.js';
+import type { Affine } from './placement.js';
 
 export interface ElementMesh {
   /** Vertices as x y z, metres, Z up. */
@@ -23,8 +25,9 @@ export interface ElementPoints {
  * and fittings repeat a few geometries hundreds of times, so what is derived from a geometry is derived once.
  */
 interface LocalGeometry {
-  /** x y z nx ny nz per vertex, as web-ifc gives them. */
+  /** x y z first of every `stride` numbers: x y z nx ny nz per vertex as web-ifc gives them, x y z as facets.ts reads them. */
   vertices: Float32Array;
+  stride: number;
   indices: Uint32Array;
   /** Per local axis that may stand vertical (x, y, z): the hull across it and the range along it, on first use. */
   hulls: (LocalHull | undefined)[];
@@ -38,6 +41,9 @@ interface LocalHull {
   min: number;
   max: number;
 }
+
+/** A faceted geometry read from the text has its vertices only (facets.ts). */
+const NO_TRIANGLES = new Uint32Array(0);
 
 /** For each local axis, the two others, in order. */
 const PLAN_AXES = [
@@ -75,12 +81,16 @@ interface PlacedGeometry {
 export class MeshReader {
   private readonly geometries = new Map<number, LocalGeometry>();
   private readonly placed = new Map<number, PlacedGeometry[]>();
+  /** Faceted geometries read from the text (facets.ts), by the id of their item. */
+  private readonly facetGeometries = new Map<number, LocalGeometry>();
 
   constructor(
     private readonly api: IfcAPI,
     private readonly modelID: number,
     /** Metres per file unit. */
     private readonly scale: number,
+    /** Where an element's points can be read without meshing it (points()); none: always meshed. */
+    private readonly facets?: FacetReader,
   ) {}
 
   /** The element's triangles turned to Z up and metres; triangles with a non-finite corner dropped. Undefined without geometry. */
@@ -89,7 +99,7 @@ export class MeshReader {
     let vertexCount = 0;
     let indexCount = 0;
     for (const { geometry } of placed) {
-      vertexCount += geometry.vertices.length / 6;
+      vertexCount += geometry.vertices.length / geometry.stride;
       indexCount += geometry.indices.length;
     }
     const points = new Float64Array(vertexCount * 3);
@@ -100,12 +110,12 @@ export class MeshReader {
     let n = 0;
     const s = this.scale;
     for (const { geometry, m } of placed) {
-      const { vertices, indices } = geometry;
-      const count = vertices.length / 6;
+      const { vertices, indices, stride } = geometry;
+      const count = vertices.length / stride;
       for (let v = 0; v < count; v++) {
-        const x = vertices[v * 6]!;
-        const y = vertices[v * 6 + 1]!;
-        const z = vertices[v * 6 + 2]!;
+        const x = vertices[v * stride]!;
+        const y = vertices[v * stride + 1]!;
+        const z = vertices[v * stride + 2]!;
         const at = (offset + v) * 3;
         points[at] = (m[0]! * x + m[4]! * y + m[8]! * z + m[12]!) * s;
         points[at + 1] = -(m[2]! * x + m[6]! * y + m[10]! * z + m[14]!) * s;
@@ -133,7 +143,8 @@ export class MeshReader {
   /**
    * Points whose plan hull is the element's, and its height range: for a geometry placed upright (uprightAxis)
    * the corners of the geometry's own hull across that axis; otherwise its extreme vertices (hullCorners). Both
-   * are computed once per geometry, however often it is placed.
+   * are computed once per geometry, however often it is placed. A faceted element's vertices are read from the text
+   * (facets.ts), without meshing it.
    */
   points(expressID: number): ElementPoints | undefined {
     const xy: number[] = [];
@@ -146,10 +157,10 @@ export class MeshReader {
       minZ = Math.min(minZ, pz);
       maxZ = Math.max(maxZ, pz);
     };
-    for (const { geometry, m } of this.placedOf(expressID)) {
+    for (const { geometry, m } of this.facetedOf(expressID) ?? this.placedOf(expressID)) {
       const up = uprightAxis(m);
       if (up !== undefined) {
-        const hull = (geometry.hulls[up] ??= localHull(geometry.vertices, up));
+        const hull = (geometry.hulls[up] ??= localHull(geometry, up));
         const [a, b] = PLAN_AXES[up];
         for (let i = 0; i + 1 < hull.plan.length; i += 2) {
           const u = hull.plan[i]!;
@@ -161,7 +172,7 @@ export class MeshReader {
         }
         continue;
       }
-      const v = (geometry.corners ??= hullCorners(geometry.vertices));
+      const v = (geometry.corners ??= hullCorners(geometry));
       for (let i = 0; i + 2 < v.length; i += 3) {
         const x = v[i]!;
         const y = v[i + 1]!;
@@ -174,6 +185,15 @@ export class MeshReader {
       }
     }
     return xy.length >= 2 ? { xy: Float64Array.from(xy), minZ, maxZ } : undefined;
+  }
+
+  /** The element's faceted geometries placed as web-ifc would place them, when it is made of nothing else (facets.ts). */
+  private facetedOf(expressID: number): PlacedGeometry[] | undefined {
+    return this.facets?.placed(expressID)?.map(({ itemID, points, transform }) => {
+      let geometry = this.facetGeometries.get(itemID);
+      if (!geometry) this.facetGeometries.set(itemID, (geometry = { vertices: points, stride: 3, indices: NO_TRIANGLES, hulls: [] }));
+      return { geometry, m: webIfcMatrix(transform) };
+    });
   }
 
   /** The element's placed geometries: GetFlatMesh once, each geometry's arrays copied once. */
@@ -206,6 +226,7 @@ export class MeshReader {
       const local: LocalGeometry = {
         vertices: this.api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize()).slice(),
         indices: this.api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize()).slice(),
+        stride: 6,
         hulls: [],
       };
       this.geometries.set(geometryExpressID, local);
@@ -216,17 +237,32 @@ export class MeshReader {
   }
 }
 
+/**
+ * A transform (row-major, Z up) as web-ifc gives its flatTransformation: column-major, to web-ifc's world, Y up (its
+ * x, z, -y), which is what MeshReader reads.
+ */
+function webIfcMatrix(a: Affine): Float64Array {
+  const m = new Float64Array(16);
+  for (let c = 0; c < 4; c++) {
+    m[c * 4] = a[c]!;
+    m[c * 4 + 1] = a[8 + c]!;
+    m[c * 4 + 2] = -a[4 + c]!;
+  }
+  m[15] = 1;
+  return m;
+}
+
 const finite = (points: Float64Array, i: number): boolean =>
   Number.isFinite(points[i * 3]!) && Number.isFinite(points[i * 3 + 1]!) && Number.isFinite(points[i * 3 + 2]!);
 
 /** The hull of a geometry's own vertices across one local axis, and their range along it. */
-function localHull(vertices: Float32Array, axis: 0 | 1 | 2): LocalHull {
+function localHull({ vertices, stride }: LocalGeometry, axis: 0 | 1 | 2): LocalHull {
   const [a, b] = PLAN_AXES[axis];
-  const plan = new Float64Array((vertices.length / 6) * 2);
+  const plan = new Float64Array((vertices.length / stride) * 2);
   let min = Infinity;
   let max = -Infinity;
   let n = 0;
-  for (let i = 0; i + 2 < vertices.length; i += 6) {
+  for (let i = 0; i + 2 < vertices.length; i += stride) {
     const u = vertices[i + a]!;
     const w = vertices[i + b]!;
     const h = vertices[i + axis]!;
@@ -257,11 +293,11 @@ const DIRECTIONS = (() => {
  * lies within the geometry's hull and differs from it by a few per cent at most on round shapes; enough for the
  * plan outline of a tilted fitting, at a fraction of the cost of a 3D hull.
  */
-function hullCorners(vertices: Float32Array): Float32Array {
+function hullCorners({ vertices, stride }: LocalGeometry): Float32Array {
   const directions = DIRECTIONS.length / 3;
   const best = new Float64Array(directions).fill(-Infinity);
   const at = new Int32Array(directions).fill(-1);
-  for (let i = 0; i + 2 < vertices.length; i += 6) {
+  for (let i = 0; i + 2 < vertices.length; i += stride) {
     const x = vertices[i]!;
     const y = vertices[i + 1]!;
     const z = vertices[i + 2]!;

@@ -32,7 +32,7 @@ export function applyPoint(m: Affine, p: readonly [number, number, number]): [nu
 /** The X axis (first column) of a transform. */
 export const xAxis = (m: Affine): [number, number, number] => [at(m, 0), at(m, 4), at(m, 8)];
 
-const normalize = (v: number[]): [number, number, number] | undefined => {
+export const normalize = (v: readonly number[]): [number, number, number] | undefined => {
   const [x = NaN, y = NaN, z = 0] = v;
   const len = Math.hypot(x, y, z);
   return Number.isFinite(len) && len > 1e-12 ? [x / len, y / len, z / len] : undefined;
@@ -50,19 +50,30 @@ function direction(api: IfcAPI, modelID: number, attr: unknown): [number, number
 }
 
 /** IfcAxis2Placement3D / 2D as a transform. */
-function axisPlacement(api: IfcAPI, modelID: number, id: number): Affine {
+export function axisPlacement(api: IfcAPI, modelID: number, id: number): Affine {
   const line = getLine(api, modelID, id);
   if (!line) return IDENTITY;
   const locId = ref(line.Location);
   const loc = locId === undefined ? [] : nums(getLine(api, modelID, locId)?.Coordinates);
+  return axisFrame(loc, direction(api, modelID, line.Axis), direction(api, modelID, line.RefDirection));
+}
+
+/**
+ * An axis placement's transform from its Location's coordinates and its Axis and RefDirection (normalised; undefined
+ * when absent). X is made square to Z (Gram-Schmidt), as IFC's placement rules do.
+ */
+export function axisFrame(
+  loc: readonly number[],
+  axis: readonly number[] | undefined,
+  refDirection: readonly number[] | undefined,
+): Affine {
   const t = [0, 1, 2].map((i) => (Number.isFinite(loc[i]) ? (loc[i] ?? 0) : 0));
-  const z = direction(api, modelID, line.Axis) ?? [0, 0, 1];
-  let x = direction(api, modelID, line.RefDirection) ?? [1, 0, 0];
-  // Make X orthogonal to Z (Gram-Schmidt), as IFC's placement rules do.
-  const d = x[0] * z[0] + x[1] * z[1] + x[2] * z[2];
-  x = normalize([x[0] - d * z[0], x[1] - d * z[1], x[2] - d * z[2]]) ?? normalize(cross([0, 1, 0], z)) ?? [1, 0, 0];
+  const z = axis ?? [0, 0, 1];
+  let x = refDirection ?? [1, 0, 0];
+  const d = x[0]! * z[0]! + x[1]! * z[1]! + x[2]! * z[2]!;
+  x = normalize([x[0]! - d * z[0]!, x[1]! - d * z[1]!, x[2]! - d * z[2]!]) ?? normalize(cross([0, 1, 0], z)) ?? [1, 0, 0];
   const y = cross(z, x);
-  return [x[0], y[0], z[0], t[0] ?? 0, x[1], y[1], z[1], t[1] ?? 0, x[2], y[2], z[2], t[2] ?? 0];
+  return [x[0]!, y[0], z[0]!, t[0] ?? 0, x[1]!, y[1], z[1]!, t[1] ?? 0, x[2]!, y[2], z[2]!, t[2] ?? 0];
 }
 
 /** The world transform of an IfcObjectPlacement (walks PlacementRelTo; guards against cycles). */
@@ -86,4 +97,41 @@ export function placementTransform(
     cache.set(pid, m);
   }
   return m;
+}
+
+const dot = (a: readonly number[], b: readonly number[]): number => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
+const minus = (a: readonly number[], k: number, b: readonly number[]): number[] => [
+  a[0]! - k * b[0]!,
+  a[1]! - k * b[1]!,
+  a[2]! - k * b[2]!,
+];
+
+/** What an IfcCartesianTransformationOperator3D (or its non-uniform subtype) holds: its axes normalised, when given. */
+export interface Operator {
+  axis1?: readonly number[];
+  axis2?: readonly number[];
+  axis3?: readonly number[];
+  origin: readonly number[];
+  scale?: number;
+  scale2?: number;
+  scale3?: number;
+}
+
+/**
+ * A transformation operator as a transform: the axes of IFC's IfcBaseAxis (the third axis, the first projected square
+ * to it, the second square to both, taken from Axis2 as given), each scaled. Where Axis2 is absent and its default
+ * lies along the first axis, the second axis is their cross product. Undefined when the first axis lies along the third.
+ */
+export function operatorFrame(op: Operator): Affine | undefined {
+  const z = op.axis3 ?? [0, 0, 1];
+  const x1 = op.axis1 ?? (Math.abs(z[0]! - 1) < 1e-12 ? [0, 1, 0] : [1, 0, 0]);
+  const x = normalize(minus(x1, dot(x1, z), z));
+  if (!x) return undefined;
+  const y2 = op.axis2 ?? [0, 1, 0];
+  const y = normalize(minus(minus(y2, dot(y2, z), z), dot(y2, x), x)) ?? cross(z, x);
+  const t = [0, 1, 2].map((i) => (Number.isFinite(op.origin[i]) ? (op.origin[i] ?? 0) : 0));
+  const s1 = op.scale ?? 1;
+  const s2 = op.scale2 ?? s1;
+  const s3 = op.scale3 ?? s1;
+  return [x[0] * s1, y[0] * s2, z[0]! * s3, t[0]!, x[1] * s1, y[1] * s2, z[1]! * s3, t[1]!, x[2] * s1, y[2] * s2, z[2]! * s3, t[2]!];
 }

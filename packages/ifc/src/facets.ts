@@ -1,0 +1,189 @@
+/**
+ * The vertices of elements whose body is made of faces given point by point (IfcFacetedBrep, IfcShellBasedSurfaceModel,
+ * IfcFaceBasedSurfaceModel, placed directly or through IfcMappedItem), read from the STEP text instead of meshed.
+ *
+ * A door or a piece of furniture only needs its plan hull and height range (MeshReader.points), and the hull of a
+ * polyhedron is the hull of its vertices: triangulating its faces first, as web-ifc does to mesh it, changes nothing
+ * but the time, and on most files of the corpus those faces were most of web-ifc's meshing (a chair is thousands of
+ * them). Anything else in the body (an extrusion, a boolean, a curve web-ifc would mesh) and the element is meshed by
+ * web-ifc as before. Representations web-ifc makes no mesh of (IfcGeometricSet, IfcGeometricCurveSet,
+ * IfcBoundingBox) are skipped, as web-ifc skips them.
+ */
+import { compose, IDENTITY, type Affine } from './placement.js';
+import { keywords, pushRef, refBuffer, StepIndex } from './step-index.js';
+import { IdTable } from './id-table.js';
+import { TextPlacements } from './text-placements.js';
+
+const PRODUCT_SHAPE = keywords('IFCPRODUCTDEFINITIONSHAPE');
+const SHAPE_REPRESENTATION = keywords('IFCSHAPEREPRESENTATION');
+const MAPPED_ITEM = keywords('IFCMAPPEDITEM');
+const REPRESENTATION_MAP = keywords('IFCREPRESENTATIONMAP');
+const BREP = keywords('IFCFACETEDBREP');
+const SURFACE_MODEL = keywords('IFCSHELLBASEDSURFACEMODEL', 'IFCFACEBASEDSURFACEMODEL');
+const NOT_MESHED = keywords('IFCGEOMETRICSET', 'IFCGEOMETRICCURVESET', 'IFCBOUNDINGBOX');
+const SHELL = keywords('IFCCLOSEDSHELL', 'IFCOPENSHELL', 'IFCCONNECTEDFACESET');
+const FACE = keywords('IFCFACE');
+const BOUND = keywords('IFCFACEOUTERBOUND', 'IFCFACEBOUND');
+const LOOP = keywords('IFCPOLYLOOP');
+const POINT = keywords('IFCCARTESIANPOINT');
+
+/** Where an IfcProduct's ObjectPlacement and Representation are among its attributes. */
+const PLACEMENT_AT = 5;
+const SHAPE_AT = 6;
+
+/** Items nested in mapped items deeper than this are left to web-ifc. */
+const MAX_DEPTH = 4;
+
+/** A geometry's vertices as x y z, in its own coordinates and file units (as web-ifc's are: single precision). */
+export type FacetPoints = Float32Array;
+
+/** One faceted geometry of an element and the transform that places it (row-major, file units, Z up). */
+export interface PlacedFacets {
+  /** The id of the item it was read from, under which it is read once however often it is placed. */
+  itemID: number;
+  points: FacetPoints;
+  transform: Affine;
+}
+
+/** Thrown inside a read when the body holds something this reader does not read: the element goes to web-ifc. */
+class NotFaceted extends Error {}
+
+export class FacetReader {
+  private index?: StepIndex;
+  private placements?: TextPlacements;
+  private readonly geometries = new Map<number, FacetPoints>();
+  /** Items found not to be faceted. */
+  private readonly unread = new Set<number>();
+  /** Per point's express id, the last geometry (stamps) that read it (readGeometry). */
+  private readonly seen = new IdTable();
+  private stamps = 0;
+  /** Reused lists of a shell's faces, a face's bounds, a loop's points, and the points of the geometry being read. */
+  private readonly faces = refBuffer();
+  private readonly bounds = refBuffer();
+  private readonly loop = refBuffer();
+  private readonly points = refBuffer();
+
+  /** `text`: the file's STEP text, indexed on the first read (StepIndex). */
+  constructor(private readonly text: Buffer) {}
+
+  /**
+   * The faceted geometries that make up the element's shape, placed; undefined when its shape holds anything else
+   * (web-ifc meshes it then), or has nothing to place.
+   */
+  placed(expressID: number): PlacedFacets[] | undefined {
+    const index = (this.index ??= StepIndex.of(this.text));
+    const placements = (this.placements ??= new TextPlacements(index));
+    const element = index.openAny(expressID);
+    if (element < 0) return undefined;
+    // Every IfcProduct has its ObjectPlacement and Representation sixth and seventh.
+    const attributes = index.attributes(element);
+    const placementID = attributes[PLACEMENT_AT];
+    const shapeID = attributes[SHAPE_AT];
+    const shape = typeof shapeID === 'number' ? index.open(shapeID, PRODUCT_SHAPE) : -1;
+    if (shape < 0) return undefined;
+    const out: PlacedFacets[] = [];
+    try {
+      for (const representation of index.refs(shape)) this.readRepresentation(index, representation, undefined, out, 0);
+    } catch (error) {
+      if (error instanceof NotFaceted) return undefined;
+      throw error;
+    }
+    if (out.length === 0) return undefined;
+    // Placed last, once the shape is known to be faceted: most elements that are not go no further than their items.
+    const placement = typeof placementID === 'number' ? placements.local(placementID) : IDENTITY;
+    if (!placement) return undefined;
+    for (const placed of out) placed.transform = compose(placement, placed.transform);
+    return out;
+  }
+
+  /** The items of a representation; `transform` places them in the element's coordinates (undefined: as they are). */
+  private readRepresentation(index: StepIndex, id: number, transform: Affine | undefined, out: PlacedFacets[], depth: number): void {
+    const open = index.open(id, SHAPE_REPRESENTATION);
+    if (open < 0 || depth > MAX_DEPTH) throw new NotFaceted();
+    // The first reference is the representation's context; the items follow.
+    for (const item of index.refs(open).slice(1)) this.readItem(index, item, transform, out, depth);
+  }
+
+  private readItem(index: StepIndex, id: number, transform: Affine | undefined, out: PlacedFacets[], depth: number): void {
+    if (index.open(id, NOT_MESHED) >= 0) return;
+    const mapped = index.open(id, MAPPED_ITEM);
+    if (mapped >= 0) {
+      const [source, target] = index.refs(mapped);
+      const map = source === undefined ? -1 : index.open(source, REPRESENTATION_MAP);
+      if (map < 0 || target === undefined) throw new NotFaceted();
+      const [origin, representation] = index.refs(map);
+      const operator = this.placements!.operator(target);
+      const originTransform = origin === undefined ? undefined : this.placements!.axis(origin);
+      if (!operator || !originTransform || representation === undefined) throw new NotFaceted();
+      const mapping = compose(operator, originTransform);
+      this.readRepresentation(index, representation, transform ? compose(transform, mapping) : mapping, out, depth + 1);
+      return;
+    }
+    let points = this.geometries.get(id);
+    if (!points) {
+      if (this.unread.has(id)) throw new NotFaceted();
+      try {
+        points = this.readGeometry(index, id);
+      } catch (error) {
+        // Placed again by the next element of the same type: it goes to web-ifc without being read again.
+        if (error instanceof NotFaceted) this.unread.add(id);
+        throw error;
+      }
+      this.geometries.set(id, points);
+    }
+    out.push({ itemID: id, points, transform: transform ?? IDENTITY });
+  }
+
+  /** The vertices of a faceted brep or surface model: every point of every loop of every face, once. */
+  private readGeometry(index: StepIndex, id: number): FacetPoints {
+    let shells: number[];
+    const brep = index.open(id, BREP);
+    if (brep >= 0) shells = index.refs(brep).slice(0, 1);
+    else {
+      const model = index.open(id, SURFACE_MODEL);
+      if (model < 0) throw new NotFaceted();
+      shells = index.refs(model);
+    }
+    // A point is shared by the faces around it: it is read once per geometry (seen holds the last geometry that read it).
+    const { seen, faces, bounds, loop, points: pointIDs } = this;
+    const stamp = ++this.stamps;
+    pointIDs.count = 0;
+    for (const shell of shells) {
+      faces.count = 0;
+      index.refsInto(opened(index, shell, SHELL), faces);
+      for (let f = 0; f < faces.count; f++) {
+        bounds.count = 0;
+        index.refsInto(opened(index, faces.ids[f]!, FACE), bounds);
+        for (let b = 0; b < bounds.count; b++) {
+          loop.count = 0;
+          const loopID = index.refsInto(opened(index, bounds.ids[b]!, BOUND), loop) > 0 ? loop.ids[0]! : -1;
+          loop.count = 0;
+          index.refsInto(opened(index, loopID, LOOP), loop);
+          for (let p = 0; p < loop.count; p++) {
+            const point = loop.ids[p]!;
+            if (seen.get(point) === stamp) continue;
+            seen.set(point, stamp);
+            pushRef(pointIDs, point);
+          }
+        }
+      }
+    }
+    const points = new Float32Array(pointIDs.count * 3);
+    const xyz: number[] = [];
+    for (let p = 0; p < pointIDs.count; p++) {
+      xyz.length = 0;
+      index.numbers(opened(index, pointIDs.ids[p]!, POINT), xyz);
+      points[p * 3] = xyz[0] ?? NaN;
+      points[p * 3 + 1] = xyz[1] ?? NaN;
+      points[p * 3 + 2] = xyz[2] ?? 0;
+    }
+    return points;
+  }
+}
+
+/** The '(' of entity #id, which must be one of `expected`. */
+function opened(index: StepIndex, id: number, expected: readonly Buffer[]): number {
+  const open = index.open(id, expected);
+  if (open < 0) throw new NotFaceted();
+  return open;
+}
