@@ -16,11 +16,11 @@ import { spatialParents } from './spatial.js';
 import { readBuildings, readStoreys } from './storeys.js';
 import { readLengthUnit } from './units.js';
 import { MeshReader } from './mesh.js';
-import { FacetReader } from './facets.js';
+import { FacetReader, type KnownFacets } from './facets.js';
 import { starsAsUnset } from './stars.js';
 import { openingsUncut } from './voids.js';
 import { asBuffer } from './step-text.js';
-import { doGeometryWork, helpWithGeometryWork, workFinished, type WorkHelp, type WorkShare } from './shared-work.js';
+import { doGeometryWork, helpWithFacets, helpWithGeometryWork, workFinished, type WorkHelp, type WorkShare } from './shared-work.js';
 
 /** The steps an import reports (P§4 upload protocol). */
 export type ImportStep = 'ifc_parse' | 'ifc_diff' | 'ifc_process';
@@ -52,6 +52,11 @@ export interface ExtractOptions {
    * (shared-work.ts, helpExtractIfc); worth it from HELP_FROM_ITEMS items.
    */
   share?: (items: number) => WorkShare | undefined;
+  /**
+   * Asked on the first door or object read, for their facets as a helper read them from the text (facetsFromHelper);
+   * undefined: they are read here.
+   */
+  facets?: () => KnownFacets | undefined;
 }
 
 /**
@@ -65,7 +70,7 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
   const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 256)));
   if (!tail.includes('END-ISO-10303-21')) warnings.push('The file does not end with END-ISO-10303-21; it may be truncated.');
 
-  return withOpenFile(bytes, warnings, (ctx, unitFound) => {
+  return withOpenFile(bytes, warnings, options.facets, (ctx, unitFound) => {
     progress(0.1);
     if (!unitFound) warnings.push('No length unit in the file; metres assumed.');
     const arch = emptyArch();
@@ -117,22 +122,34 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
 }
 
 /**
- * A helper thread's part in an extractIfc of the same bytes in another thread: it opens the file too and takes
- * geometry work until none is left (shared-work.ts). It does not open the file when that work is over already.
+ * A helper thread's part in an extractIfc of the same bytes in another thread (shared-work.ts): asked for geometry
+ * work, it opens the file too and takes that work until none is left, unless it is over already; asked for the facets
+ * alone, it reads the doors' and objects' facets from the text while the extracting thread opens the file.
  */
 export async function helpExtractIfc(bytes: Uint8Array, help: WorkHelp): Promise<void> {
-  if (workFinished(help.state)) return;
-  await withOpenFile(bytes, [], (ctx) => {
-    spatialParents(ctx);
-    helpWithGeometryWork(ctx, help);
-  });
+  const facets = helpWithFacets(bytes, help);
+  if (!help.geometry || workFinished(help.state)) return;
+  await withOpenFile(
+    bytes,
+    [],
+    () => facets,
+    (ctx) => {
+      spatialParents(ctx);
+      helpWithGeometryWork(ctx, help);
+    },
+  );
 }
 
 /**
  * Opens the file in this thread's web-ifc (its start-up is paid once per thread) for `read`, and closes it whatever
  * happens; a call that fails drops the instance, so that the next call starts from a clean one.
  */
-async function withOpenFile<T>(bytes: Uint8Array, warnings: string[], read: (ctx: ExtractContext, unitFound: boolean) => T): Promise<T> {
+async function withOpenFile<T>(
+  bytes: Uint8Array,
+  warnings: string[],
+  knownFacets: (() => KnownFacets | undefined) | undefined,
+  read: (ctx: ExtractContext, unitFound: boolean) => T,
+): Promise<T> {
   const [clipper, api] = await Promise.all([loadClipper(), initApi()]);
   let modelID: number | undefined;
   try {
@@ -142,7 +159,7 @@ async function withOpenFile<T>(bytes: Uint8Array, warnings: string[], read: (ctx
     modelID = api.OpenModel(text, { COORDINATE_TO_ORIGIN: false });
     if (modelID < 0) throw new Error('web-ifc could not open the file');
     const unit = readLengthUnit(api, modelID, bytes);
-    const facets = new FacetReader(asBuffer(text));
+    const facets = new FacetReader(asBuffer(text), knownFacets);
     return read(
       {
         api,

@@ -1,3 +1,14 @@
 export * from './extract.js';
 export * from './merge.js';
-export { endWork, HELP_FROM_ITEMS, newWorkState, worthHelpAtOnce, type WorkHelp, type WorkResult, type WorkShare } from './shared-work.js';
+export {
+  endWork,
+  facetsFromHelper,
+  HELP_FROM_ITEMS,
+  newWorkState,
+  worthFacetHelp,
+  worthHelpAtOnce,
+  type WorkHelp,
+  type WorkResult,
+  type WorkShare,
+} from './shared-work.js';
+export type { KnownFacets } from './facets.js';

@@ -18,6 +18,7 @@ import { TRAY_CLASSES } from './trays.js';
 import { WALL_CLASSES } from './walls.js';
 import { voids } from './voids.js';
 import { asBuffer, countEntities } from './step-text.js';
+import { readElementFacets, type KnownFacets } from './facets.js';
 
 /** One element's footprint (elementShape), hull points (pointsWithParts) or outline (outlineWithParts). */
 interface WorkItem {
@@ -36,9 +37,18 @@ export type WorkResult =
 const NEXT = 0;
 const DELIVERED = 1;
 const FINISHED = 2;
+/** Who reads the doors' and objects' facets (FACETS_*). */
+const FACETS = 3;
+const FACETS_OPEN = 0;
+const FACETS_HELPER = 1;
+const FACETS_DELIVERED = 2;
+const FACETS_EXTRACTOR = 3;
 
-/** The shared state of one extraction's work: the next item to take, items delivered by helpers, finished. */
-export const newWorkState = (): Int32Array => new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+/**
+ * The shared state of one extraction's work: the next item to take, items delivered by helpers, finished, and who
+ * reads the facets.
+ */
+export const newWorkState = (): Int32Array => new Int32Array(new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT));
 
 /**
  * Fewer items than this are not worth a helper: it would open the file (as long as the extracting thread took) to
@@ -63,11 +73,26 @@ const PRODUCT_SHAPE = Buffer.from('IFCPRODUCTDEFINITIONSHAPE', 'latin1');
 export const worthHelpAtOnce = (bytes: Uint8Array): boolean =>
   countEntities(asBuffer(bytes), PRODUCT_SHAPE, HELP_AT_ONCE_FROM_SHAPES) >= HELP_AT_ONCE_FROM_SHAPES;
 
+/**
+ * Polyloops from which a helper is asked before the file is opened to read the doors' and objects' facets from the
+ * text (facets.ts) while this thread opens it: with fewer, there are too few faces to be worth it. Measured in one
+ * thread (docs/compute.md): knowing the facets took 13 ms off SampleHouse4 (11,391 loops), 12 off Jasmin (12,108), 10
+ * off building_2 (10,185), 9 off duplex (4,546), 1.5 off IfcopenHouse_Lantern (3,738, whose faces are its walls').
+ */
+export const FACET_HELP_FROM_LOOPS = 4000;
+const POLYLOOP = Buffer.from('IFCPOLYLOOP', 'latin1');
+
+/** Whether the file's text has enough faces for a helper to read its doors' and objects' facets (FACET_HELP_FROM_LOOPS). */
+export const worthFacetHelp = (bytes: Uint8Array): boolean =>
+  countEntities(asBuffer(bytes), POLYLOOP, FACET_HELP_FROM_LOOPS) >= FACET_HELP_FROM_LOOPS;
+
 /** The extracting thread's side: the shared state and the helpers' results. */
 export interface WorkShare {
   state: Int32Array;
   /** The next batch of results a helper sent, if one has arrived (without waiting). */
   receive(): WorkResult[] | undefined;
+  /** The facets a helper sent, if they have arrived (without waiting). */
+  receiveFacets?(): KnownFacets | undefined;
   /** How long to wait for a helper that has gone quiet (ms; QUIET_MS when not given). */
   quietMs?: number;
 }
@@ -76,6 +101,10 @@ export interface WorkShare {
 export interface WorkHelp {
   state: Int32Array;
   send(results: WorkResult[]): void;
+  /** Where the doors' and objects' facets go; none: this helper does not read them. */
+  sendFacets?(facets: KnownFacets): void;
+  /** Whether to take geometry work too, once the facets are read. */
+  geometry: boolean;
 }
 
 /** Results a helper sends at a time. */
@@ -173,6 +202,36 @@ export function helpWithGeometryWork(ctx: ExtractContext, help: WorkHelp): void 
     if (batch.length >= BATCH) flush();
   }
   flush();
+}
+
+/**
+ * A helper asked for the facets alone (not for geometry work): the doors' and objects' facets, read from the text (no
+ * web-ifc) and sent, unless the extracting thread has started on them itself. A helper asked for geometry work opens
+ * the file at once instead: reading the facets first kept it from the curtain walls of building_2 (120 ms instead of
+ * 109) and AC11-FZK-Haus, and each thread reads the facets of the elements it takes.
+ */
+export function helpWithFacets(bytes: Uint8Array, help: WorkHelp): KnownFacets | undefined {
+  if (help.geometry || !help.sendFacets) return undefined;
+  if (Atomics.compareExchange(help.state, FACETS, FACETS_OPEN, FACETS_HELPER) !== FACETS_OPEN) return undefined;
+  const facets = readElementFacets(asBuffer(bytes));
+  help.sendFacets(facets);
+  Atomics.store(help.state, FACETS, FACETS_DELIVERED);
+  Atomics.notify(help.state, FACETS);
+  return facets;
+}
+
+/**
+ * The extracting thread's side: the facets a helper read, waiting for them while it reads; undefined when no helper
+ * took them (the extracting thread reads them itself, and a helper that starts later does not), or when it went quiet.
+ */
+export function facetsFromHelper(share: WorkShare): KnownFacets | undefined {
+  const state = share.state;
+  if (Atomics.compareExchange(state, FACETS, FACETS_OPEN, FACETS_EXTRACTOR) === FACETS_OPEN) return undefined;
+  const until = performance.now() + (share.quietMs ?? QUIET_MS);
+  while (Atomics.load(state, FACETS) === FACETS_HELPER && performance.now() < until) {
+    Atomics.wait(state, FACETS, FACETS_HELPER, Math.max(1, until - performance.now()));
+  }
+  return Atomics.load(state, FACETS) === FACETS_DELIVERED ? share.receiveFacets?.() : undefined;
 }
 
 /** Whether the extraction is past its geometry work already (or gave up), so that helpers stop or do not start. */

@@ -6,23 +6,31 @@ import {
   archGlobalIds,
   endWork,
   extractIfc,
+  facetsFromHelper,
   helpExtractIfc,
   HELP_FROM_ITEMS,
   mergeIfc,
   newWorkState,
   type IfcExtraction,
+  type KnownFacets,
   type WorkResult,
   type WorkShare,
+  worthFacetHelp,
   worthHelpAtOnce,
 } from '@edrf/ifc';
 import { TaskRefused, type AskHelp, type Progress } from '../compute/protocol.js';
 import type { ExtractionInput, ExtractionResult } from './extraction.js';
 
-/** What the helping worker is given: the same bytes, the shared state of the work, and where to send results. */
+/**
+ * What the helping worker is given: the same bytes, the shared state of the work, where to send the facets and the
+ * geometry results, and whether to take geometry work (or only read the facets).
+ */
 export interface GeometryHelpInput {
   bytes: Uint8Array;
   state: Int32Array;
   port: MessagePort;
+  facetsPort: MessagePort;
+  geometry: boolean;
 }
 
 /**
@@ -35,28 +43,40 @@ export interface GeometryHelpInput {
  */
 const ASK_AT_ONCE_BYTES = 1024 * 1024;
 
-/** Extracts the file, with an idle worker's help when there is enough geometry work and a worker takes the request. */
+/**
+ * Extracts the file, with an idle worker's help when there is enough geometry work or enough faces to read (the doors'
+ * and objects' facets, read from the text while this worker opens the file) and a worker takes the request.
+ */
 async function extractShared(bytes: Uint8Array, progress: Progress, askHelp: AskHelp): Promise<IfcExtraction> {
   let share: WorkShare | undefined;
-  let port: MessagePort | undefined;
-  const ask = (): WorkShare => {
+  const ports: MessagePort[] = [];
+  const ask = (geometry: boolean): WorkShare => {
     if (share) return share;
-    const { port1, port2 } = new MessageChannel();
+    const results = new MessageChannel();
+    const facets = new MessageChannel();
     const state = newWorkState();
-    port = port1;
-    askHelp('ifc_geometry_help', { bytes, state, port: port2 }, [port2]);
-    share = { state, receive: () => receiveMessageOnPort(port1)?.message as WorkResult[] | undefined };
+    ports.push(results.port1, facets.port1);
+    askHelp('ifc_geometry_help', { bytes, state, port: results.port2, facetsPort: facets.port2, geometry }, [results.port2, facets.port2]);
+    share = {
+      state,
+      receive: () => receiveMessageOnPort(results.port1)?.message as WorkResult[] | undefined,
+      receiveFacets: () => receiveMessageOnPort(facets.port1)?.message as KnownFacets | undefined,
+    };
     return share;
   };
-  if (bytes.length >= ASK_AT_ONCE_BYTES && worthHelpAtOnce(bytes)) ask();
+  if (bytes.length >= ASK_AT_ONCE_BYTES) {
+    const geometry = worthHelpAtOnce(bytes);
+    if (geometry || worthFacetHelp(bytes)) ask(geometry);
+  }
   try {
     return await extractIfc(bytes, (_step, fraction) => progress('ifc_parse', fraction), {
-      share: (items) => (share || items >= HELP_FROM_ITEMS ? ask() : undefined),
+      share: (items) => (share || items >= HELP_FROM_ITEMS ? ask(true) : undefined),
+      facets: () => (share ? facetsFromHelper(share) : undefined),
     });
   } finally {
     // A helper still opening the file stops there; one still working finds nothing left to take.
     if (share) endWork(share.state);
-    port?.close();
+    for (const port of ports) port.close();
   }
 }
 
@@ -89,11 +109,17 @@ export async function importIfcTask(input: ExtractionInput, progress: Progress, 
  */
 export async function geometryHelpTask(input: GeometryHelpInput): Promise<null> {
   try {
-    await helpExtractIfc(input.bytes, { state: input.state, send: (results) => input.port.postMessage(results) });
+    await helpExtractIfc(input.bytes, {
+      state: input.state,
+      send: (results) => input.port.postMessage(results),
+      sendFacets: (facets) => input.facetsPort.postMessage(facets),
+      geometry: input.geometry,
+    });
   } catch {
     // The extracting worker meets the same trouble in its own reading, and reports it.
   } finally {
     input.port.close();
+    input.facetsPort.close();
   }
   return null;
 }

@@ -191,3 +191,70 @@ describe('an import with enough geometry work, on a pool of two workers', () => 
     }
   });
 });
+
+/**
+ * A storey with a few pieces of furniture, each a shell-based surface model of `faces` thin square faces of their own
+ * points: over 1 MB and 4,000 faces (FACET_HELP_FROM_LOOPS) with few shapes, so that a helper reads the facets alone.
+ */
+function manyFaces(pieces: number, faces: number): string {
+  const lines: string[] = [];
+  let id = 100;
+  const furniture: number[] = [];
+  for (let p = 0; p < pieces; p++) {
+    const faceIds: number[] = [];
+    for (let f = 0; f < faces; f++) {
+      const [x, y] = [p * 2 + (f % 40) * 0.04, Math.floor(f / 40) * 0.04];
+      const corners = [
+        [x, y, 0],
+        [x + 0.03, y, 0],
+        [x + 0.03, y, 0.9],
+        [x, y, 0.9],
+      ].map(([a, b, c]) => {
+        lines.push(`#${id}=IFCCARTESIANPOINT((${a!.toFixed(3)},${b!.toFixed(3)},${c!.toFixed(3)}));`);
+        return id++;
+      });
+      lines.push(
+        `#${id}=IFCPOLYLOOP((${corners.map((c) => `#${c}`).join(',')}));`,
+        `#${id + 1}=IFCFACEOUTERBOUND(#${id},.T.);`,
+        `#${id + 2}=IFCFACE((#${id + 1}));`,
+      );
+      faceIds.push(id + 2);
+      id += 3;
+    }
+    lines.push(
+      `#${id}=IFCOPENSHELL((${faceIds.map((f) => `#${f}`).join(',')}));`,
+      `#${id + 1}=IFCSHELLBASEDSURFACEMODEL((#${id}));`,
+      `#${id + 2}=IFCSHAPEREPRESENTATION(#5,'Body','SurfaceModel',(#${id + 1}));`,
+      `#${id + 3}=IFCPRODUCTDEFINITIONSHAPE($,$,(#${id + 2}));`,
+      `#${id + 4}=IFCFURNISHINGELEMENT('2F${String(p).padStart(20, '0')}',$,'Rack ${p}',$,$,#7,#${id + 3},$);`,
+    );
+    furniture.push(id + 4);
+    id += 5;
+  }
+  return STOREY_ONLY.replace(
+    '#11=',
+    `${lines.join('\n')}\n#13=IFCRELCONTAINEDINSPATIALSTRUCTURE('3Zq3Cq2Hn3xgV$sJzL1m9e',$,$,$,(${furniture.map((f) => `#${f}`).join(',')}),#9);\n#11=`,
+  );
+}
+
+describe('an import with many faces and few shapes, on a pool of two workers', () => {
+  it("has the idle worker read the furniture's facets, and answers what one worker alone answers", async () => {
+    const text = manyFaces(4, 1200);
+    expect(text.length).toBeGreaterThan(1024 * 1024);
+    const alone = new ComputePool(1);
+    const two = new ComputePool(2);
+    try {
+      const single = await alone.run('ifc_import', input(text));
+      expect(alone.helped).toBe(0);
+      expect(Object.keys(archOf(single).other_objects)).toHaveLength(4);
+      await two.startWorkers();
+      const shared = await two.run('ifc_import', input(text));
+      await two.whenIdle();
+      expect(two.helped).toBe(1);
+      expect(two.starts).toBe(2);
+      expect(archOf(shared)).toEqual(archOf(single));
+    } finally {
+      await Promise.all([alone.close(), two.close()]);
+    }
+  });
+});
