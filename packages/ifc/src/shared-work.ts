@@ -74,10 +74,9 @@ export const worthHelpAtOnce = (bytes: Uint8Array): boolean =>
   countEntities(asBuffer(bytes), PRODUCT_SHAPE, HELP_AT_ONCE_FROM_SHAPES) >= HELP_AT_ONCE_FROM_SHAPES;
 
 /**
- * Polyloops from which a helper is asked before the file is opened to read the doors' and objects' facets from the
- * text (facets.ts) while this thread opens it: with fewer, there are too few faces to be worth it. Measured in one
- * thread (docs/compute.md): knowing the facets took 13 ms off SampleHouse4 (11,391 loops), 12 off Jasmin (12,108), 10
- * off building_2 (10,185), 9 off duplex (4,546), 1.5 off IfcopenHouse_Lantern (3,738, whose faces are its walls').
+ * Polyloops from which a file with too few shapes for a geometry helper (worthHelpAtOnce) gets a helper that reads the
+ * doors' and objects' facets from the text (facets.ts) while this thread opens it. Knowing them beforehand took 13 ms
+ * off SampleHouse4 (11,391 loops) in one thread, and 1.5 ms off IfcopenHouse_Lantern (3,738, most of them its walls').
  */
 export const FACET_HELP_FROM_LOOPS = 4000;
 const POLYLOOP = Buffer.from('IFCPOLYLOOP', 'latin1');
@@ -103,7 +102,7 @@ export interface WorkHelp {
   send(results: WorkResult[]): void;
   /** Where the doors' and objects' facets go; none: this helper does not read them. */
   sendFacets?(facets: KnownFacets): void;
-  /** Whether to take geometry work too, once the facets are read. */
+  /** Whether it was asked for geometry work (it opens the file); otherwise it reads the facets alone. */
   geometry: boolean;
 }
 
