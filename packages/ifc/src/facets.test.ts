@@ -5,32 +5,12 @@ import { extractIfc } from './index.js';
 import { FacetReader } from './facets.js';
 import { MeshReader, type ElementPoints } from './mesh.js';
 import { planHull } from './hull.js';
-import { tinyGlobalId as gid } from './test-support.js';
+import { box } from '@edrf/model';
+import { stepFile, tinyGlobalId as gid } from './test-support.js';
 
-/** A box's 8 corners (x y z each) and its 6 faces as polyloops over them, from entity #first on. */
-function boxBrep(
-  first: number,
-  [x0, y0, z0]: readonly [number, number, number],
-  [x1, y1, z1]: readonly [number, number, number],
-): { text: string; brep: number } {
-  const corners = [
-    [x0, y0, z0],
-    [x1, y0, z0],
-    [x1, y1, z0],
-    [x0, y1, z0],
-    [x0, y0, z1],
-    [x1, y0, z1],
-    [x1, y1, z1],
-    [x0, y1, z1],
-  ];
-  const faces = [
-    [0, 3, 2, 1],
-    [4, 5, 6, 7],
-    [0, 1, 5, 4],
-    [1, 2, 6, 5],
-    [2, 3, 7, 6],
-    [3, 0, 4, 7],
-  ];
+/** A box (@edrf/model's mesh: 8 corners, 12 triangles) as a faceted brep of triangular polyloops, from entity #first on. */
+function boxBrep(first: number, min: [number, number, number], max: [number, number, number]): { text: string; brep: number } {
+  const { vertices: corners, faces } = box(min, max);
   const lines: string[] = [];
   let id = first;
   const point = corners.map((c) => {
@@ -59,14 +39,9 @@ const broken = boxBrep(300, [0, 0, 0], [100, 100, 100]);
  * curve beside its body. A door (#70): a shell-based surface model of a box 900 x 50 x 2100, its own placement turned
  * a quarter. A proxy (#80) with an extruded body, and one (#90) whose brep has a loop that names no point.
  */
-const FILE = `ISO-10303-21;
-HEADER;
-FILE_DESCRIPTION(('ViewDefinition [CoordinationView]'),'2;1');
-FILE_NAME('facets.ifc','2026-01-01T00:00:00',(''),(''),'edrf test','edrf test','');
-FILE_SCHEMA(('IFC4'));
-ENDSEC;
-DATA;
-#1=IFCCARTESIANPOINT((0.,0.,0.));
+const FILE = stepFile(
+  'facets.ifc',
+  `#1=IFCCARTESIANPOINT((0.,0.,0.));
 #2=IFCDIRECTION((0.,0.,1.));
 #3=IFCDIRECTION((1.,0.,0.));
 #4=IFCAXIS2PLACEMENT3D(#1,#2,#3);
@@ -123,10 +98,8 @@ ${broken.text.replace(/#300=IFCCARTESIANPOINT/, '#300=IFCDIRECTION')}
 #81=IFCSHAPEREPRESENTATION(#6,'Body','Brep',(#${broken.brep}));
 #82=IFCPRODUCTDEFINITIONSHAPE($,$,(#81));
 #90=IFCBUILDINGELEMENTPROXY('${gid(13)}',$,'Broken',$,$,#10,#82,$,$);
-#99=IFCRELCONTAINEDINSPATIALSTRUCTURE('${gid(14)}',$,$,$,(#60,#70,#80,#90),#19);
-ENDSEC;
-END-ISO-10303-21;
-`;
+#99=IFCRELCONTAINEDINSPATIALSTRUCTURE('${gid(14)}',$,$,$,(#60,#70,#80,#90),#19);`,
+);
 
 const bytes = Buffer.from(FILE, 'latin1');
 const api = new IfcAPI();

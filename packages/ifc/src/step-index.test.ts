@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { keywords, refBuffer, StepIndex } from './step-index.js';
+import { stepFile } from './test-support.js';
 
-const text = (data: string) =>
-  Buffer.from(`ISO-10303-21;\nHEADER;\nFILE_SCHEMA(('IFC4'));\nENDSEC;\nDATA;\n${data}\nENDSEC;\nEND-ISO-10303-21;\n`, 'latin1');
+const text = (data: string) => Buffer.from(stepFile('index.ifc', data), 'latin1');
 const kw = keywords;
 
 describe('StepIndex', () => {

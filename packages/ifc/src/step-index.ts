@@ -80,30 +80,11 @@ export class StepIndex {
     return this.bytes.toString('latin1', at, end);
   }
 
-  /**
-   * The references (#id) of the attribute list opening at `open`, at any depth, in order, until its ')' (strings
-   * skipped): for entities whose attributes are references and enumerations only (faces, bounds, loops, shells).
-   */
-  refs(open: number, out: number[] = []): number[] {
-    const bytes = this.bytes;
-    let depth = 0;
-    for (let i = open; i < bytes.length; i++) {
-      const c = bytes[i]!;
-      if (c === HASH) {
-        let id = 0;
-        for (i++; isDigit(bytes[i]); i++) id = id * 10 + bytes[i]! - ZERO;
-        out.push(id);
-        i--;
-      } else if (c === OPEN) depth++;
-      else if (c === CLOSE) {
-        if (--depth === 0) return out;
-      } else if (c === 0x27) {
-        // A string: up to its closing quote (a quote inside is written twice, which reopens it).
-        i = bytes.indexOf(0x27, i + 1);
-        if (i < 0) return out;
-      } else if (c === SEMICOLON) return out;
-    }
-    return out;
+  /** The references of the attribute list opening at `open`, as refsInto reads them, as an array. */
+  refs(open: number): number[] {
+    const into = refBuffer();
+    this.refsInto(open, into);
+    return Array.from(into.ids.subarray(0, into.count));
   }
 
   /** Where the '(' of entity #id is, whatever its keyword; -1 when there is no such entity. */
@@ -155,8 +136,10 @@ export class StepIndex {
   }
 
   /**
-   * refs() into `into.ids` from `into.count` on (growing it as needed), for the passes over thousands of faces that
-   * should not allocate an array per entity. Returns the new count.
+   * The references (#id) of the attribute list opening at `open`, at any depth, in order, until its ')' (strings
+   * skipped), into `into.ids` from `into.count` on (growing it as needed): for entities whose attributes are references
+   * and enumerations only (faces, bounds, loops, shells), thousands of which are read without an array each. Returns
+   * the new count.
    */
   refsInto(open: number, into: RefBuffer): number {
     const bytes = this.bytes;

@@ -92,20 +92,29 @@ const gid = (n: number) => `0${String(n).padStart(21, '0')}`;
 /** GlobalId n of tinyIfc(): '0' and n padded to 22 characters. */
 export const tinyGlobalId = gid;
 
+/** An IFC4 file's STEP text around the entities of its DATA section (one per line). */
+export const stepFile = (name: string, data: string): string => `ISO-10303-21;
+HEADER;
+FILE_DESCRIPTION(('ViewDefinition [CoordinationView]'),'2;1');
+FILE_NAME('${name}','2026-01-01T00:00:00',(''),(''),'edrf test','edrf test','');
+FILE_SCHEMA(('IFC4'));
+ENDSEC;
+DATA;
+${data}
+ENDSEC;
+END-ISO-10303-21;
+`;
+
 /**
  * A small IFC4 file as STEP text, for tests that must run without the corpus. Millimetres; true north at (1, 1); storey
  * 'Upper' (#17, gid 4) at Z 3000, 'Ground' (#19, gid 5) at Z 0; a kitchen 'Kök' (#37, gid 9) 4 x 3 m and a space
  * without geometry (#39, gid 10); a wall (#57, gid 13) 0.2 x 5 m with an opening (#74, gid 16) filled by a door
  * (#83, gid 18).
  */
-export const tinyIfc = (): string => `ISO-10303-21;
-HEADER;
-FILE_DESCRIPTION(('ViewDefinition [CoordinationView]'),'2;1');
-FILE_NAME('tiny.ifc','2026-01-01T00:00:00',(''),(''),'edrf test','edrf test','');
-FILE_SCHEMA(('IFC4'));
-ENDSEC;
-DATA;
-#1=IFCCARTESIANPOINT((0.,0.,0.));
+export const tinyIfc = (): string =>
+  stepFile(
+    'tiny.ifc',
+    `#1=IFCCARTESIANPOINT((0.,0.,0.));
 #2=IFCDIRECTION((0.,0.,1.));
 #3=IFCDIRECTION((1.,0.,0.));
 #4=IFCAXIS2PLACEMENT3D(#1,#2,#3);
@@ -168,10 +177,8 @@ DATA;
 #85=IFCPROPERTYSINGLEVALUE('IsExternal',$,IFCBOOLEAN(.T.),$);
 #86=IFCPROPERTYSET('${gid(20)}',$,'Pset_DoorCommon',$,(#85));
 #87=IFCRELDEFINESBYPROPERTIES('${gid(21)}',$,$,$,(#83),#86);
-#88=IFCRELCONTAINEDINSPATIALSTRUCTURE('${gid(22)}',$,$,$,(#57,#83),#19);
-ENDSEC;
-END-ISO-10303-21;
-`;
+#88=IFCRELCONTAINEDINSPATIALSTRUCTURE('${gid(22)}',$,$,$,(#57,#83),#19);`,
+  );
 
 /** The express id of the entity line `#n= CLASS('globalId'` of a STEP text; undefined when there is none. */
 export function expressIdOf(text: string, entity: string, globalId: string): number | undefined {
