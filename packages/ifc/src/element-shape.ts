@@ -54,14 +54,27 @@ export const meshWithParts = (ctx: ExtractContext, expressID: number): ElementMe
     (id) => ctx.meshes.mesh(id),
     (pieces) => {
       const triangles = new Uint32Array(pieces.reduce((n, p) => n + p.triangles.length, 0));
+      // Faces are kept when a piece has them (facets.ts); a triangle of another piece is a face of its own.
+      const faceOf = pieces.some((p) => p.faceOf) ? new Uint32Array(triangles.length / 3) : undefined;
       let at = 0;
       let offset = 0;
+      let face = 0;
       for (const piece of pieces) {
         for (let i = 0; i < piece.triangles.length; i++) triangles[at + i] = piece.triangles[i]! + offset;
+        if (faceOf) {
+          const count = piece.triangles.length / 3;
+          let faces = 0;
+          for (let i = 0; i < count; i++) {
+            const own = piece.faceOf ? piece.faceOf[i]! : i;
+            faceOf[at / 3 + i] = face + own;
+            faces = Math.max(faces, own + 1);
+          }
+          face += faces;
+        }
         at += piece.triangles.length;
         offset += piece.points.length / 3;
       }
-      return { points: concat(pieces.map((p) => p.points)), triangles, ...zRange(pieces) };
+      return { points: concat(pieces.map((p) => p.points)), triangles, ...(faceOf ? { faceOf } : {}), ...zRange(pieces) };
     },
   );
 

@@ -5,7 +5,8 @@ import { extractIfc } from './index.js';
 import { FacetReader } from './facets.js';
 import { MeshReader, type ElementPoints } from './mesh.js';
 import { planHull } from './hull.js';
-import { box } from '@edrf/model';
+import { box, polygonArea, type Polygon } from '@edrf/model';
+import { footprint, loadClipper } from './footprint.js';
 import { stepFile, tinyGlobalId as gid } from './test-support.js';
 
 /** A box (@edrf/model's mesh: 8 corners, 12 triangles) as a faceted brep of triangular polyloops, from entity #first on. */
@@ -129,7 +130,7 @@ describe('FacetReader', () => {
 
   it('reads the chair through its mapped item: turned, moved, doubled and raised', () => {
     const [placed] = new FacetReader(bytes).placed(60)!;
-    expect(placed!.points.length).toBe(8 * 3);
+    expect(placed!.geometry.points.length).toBe(8 * 3);
     // The operator doubles the 400 x 300 x 700 box and raises it by twice the map's 50.
     const points = new MeshReader(api, modelID, 0.001, new FacetReader(bytes)).points(60)!;
     expect(points.minZ).toBeCloseTo(0.1, 9);
@@ -157,5 +158,125 @@ describe('FacetReader', () => {
     expect(chairOutline).toMatchObject({ min_z: 0.1, max_z: 1.5 });
     expect(Object.keys(arch.other_objects).sort()).toEqual([gid(10), gid(12), gid(13)]);
     expect(arch.doors[gid(11)]).toBeDefined();
+  });
+});
+
+type Xy = [number, number];
+
+/**
+ * A prism over a plan polygon (counter-clockwise) with holes (clockwise), from z0 to z1, as a faceted brep whose faces
+ * turn outwards: the top and the bottom with an IfcFaceBound per hole, a quad per side. From entity #first on.
+ */
+function prismBrep(first: number, outer: Xy[], holes: Xy[][], z0: number, z1: number): { text: string; brep: number } {
+  const lines: string[] = [];
+  let id = first;
+  const point = ([x, y]: Xy, z: number) => {
+    lines.push(`#${id}=IFCCARTESIANPOINT((${x.toFixed(1)},${y.toFixed(1)},${z.toFixed(1)}));`);
+    return id++;
+  };
+  const rings = [outer, ...holes].map((ring) => ({ low: ring.map((p) => point(p, z0)), high: ring.map((p) => point(p, z1)) }));
+  const loop = (points: number[], outerBound: boolean) => {
+    lines.push(`#${id}=IFCPOLYLOOP((${points.map((p) => `#${p}`).join(',')}));`);
+    lines.push(`#${id + 1}=${outerBound ? 'IFCFACEOUTERBOUND' : 'IFCFACEBOUND'}(#${id},.T.);`);
+    id += 2;
+    return id - 1;
+  };
+  const face = (bounds: number[]) => {
+    lines.push(`#${id}=IFCFACE((${bounds.map((b) => `#${b}`).join(',')}));`);
+    return id++;
+  };
+  const faces = [
+    face(rings.map((ring, i) => loop(ring.high, i === 0))),
+    face(rings.map((ring, i) => loop([...ring.low].reverse(), i === 0))),
+    ...rings.flatMap((ring) =>
+      ring.low.map((a, i) => {
+        const j = (i + 1) % ring.low.length;
+        return face([loop([a, ring.low[j]!, ring.high[j]!, ring.high[i]!], true)]);
+      }),
+    ),
+  ];
+  lines.push(`#${id}=IFCCLOSEDSHELL((${faces.map((f) => `#${f}`).join(',')}));`);
+  lines.push(`#${id + 1}=IFCFACETEDBREP(#${id});`);
+  return { text: lines.join('\n'), brep: id + 1 };
+}
+
+describe('FacetReader, for footprints', () => {
+  // A slab 4 x 4 m with a 1 x 1 m shaft, and an L-shaped wall whose top and bottom are concave faces.
+  const frame = prismBrep(
+    1000,
+    [
+      [0, 0],
+      [4000, 0],
+      [4000, 4000],
+      [0, 4000],
+    ],
+    [
+      [
+        [1000, 1000],
+        [1000, 2000],
+        [2000, 2000],
+        [2000, 1000],
+      ],
+    ],
+    0,
+    200,
+  );
+  const wall = prismBrep(
+    2000,
+    // From (3000, 0), whose fan over the top crosses outside the L and back.
+    [
+      [3000, 0],
+      [3000, 200],
+      [200, 200],
+      [200, 2000],
+      [0, 2000],
+      [0, 0],
+    ],
+    [],
+    0,
+    3000,
+  );
+  const file = stepFile(
+    'footprints.ifc',
+    `#1=IFCCARTESIANPOINT((0.,0.,0.));
+#4=IFCAXIS2PLACEMENT3D(#1,$,$);
+#6=IFCGEOMETRICREPRESENTATIONCONTEXT($,'Model',3,1.E-05,#4,$);
+#7=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);
+#8=IFCUNITASSIGNMENT((#7));
+#9=IFCPROJECT('${gid(1)}',$,'Footprints',$,$,$,$,(#6),#8);
+#10=IFCLOCALPLACEMENT($,#4);
+${frame.text}
+${wall.text}
+#20=IFCSHAPEREPRESENTATION(#6,'Body','Brep',(#${frame.brep}));
+#21=IFCPRODUCTDEFINITIONSHAPE($,$,(#20));
+#22=IFCSLAB('${gid(2)}',$,'Slab',$,$,#10,#21,$,.FLOOR.);
+#30=IFCSHAPEREPRESENTATION(#6,'Body','Brep',(#${wall.brep}));
+#31=IFCPRODUCTDEFINITIONSHAPE($,$,(#30));
+#32=IFCWALL('${gid(3)}',$,'Wall',$,$,#10,#31,$,$);`,
+  );
+  const text = Buffer.from(file, 'latin1');
+  let model = -1;
+  beforeAll(() => {
+    model = api.OpenModel(new Uint8Array(text), { COORDINATE_TO_ORIGIN: false });
+  });
+  afterAll(() => api.CloseModel(model));
+
+  const area = (polygons: Polygon[]) => polygons.reduce((sum, p) => sum + polygonArea({ exterior: p.exterior, interiors: p.interiors }), 0);
+
+  it('unites the faces as wholes, concave ones and ones with holes alike, as web-ifc meshes them', async () => {
+    const clipper = await loadClipper();
+    const read = new MeshReader(api, model, 0.001, new FacetReader(text));
+    const meshed = new MeshReader(api, model, 0.001);
+    const [slabFromText, slabMeshed] = [footprint(clipper, read.mesh(22)!), footprint(clipper, meshed.mesh(22)!)];
+    expect(read.mesh(22)!.faceOf).toBeDefined();
+    expect(slabFromText).toHaveLength(1);
+    expect(slabFromText[0]!.interiors).toHaveLength(1);
+    expect(area(slabFromText)).toBeCloseTo(15, 9);
+    expect(area(slabMeshed)).toBeCloseTo(15, 9);
+    const [wallFromText, wallMeshed] = [footprint(clipper, read.mesh(32)!), footprint(clipper, meshed.mesh(32)!)];
+    expect(wallFromText).toHaveLength(1);
+    expect(area(wallFromText)).toBeCloseTo(3 * 0.2 + 1.8 * 0.2, 9);
+    expect(area(wallMeshed)).toBeCloseTo(area(wallFromText), 9);
+    expect(read.mesh(32)!.maxZ).toBeCloseTo(3, 9);
   });
 });

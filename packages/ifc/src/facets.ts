@@ -1,16 +1,17 @@
 /**
- * The vertices of elements whose body is made of faces given point by point (IfcFacetedBrep, IfcShellBasedSurfaceModel,
+ * Elements whose shape is made of faces given point by point (IfcFacetedBrep, IfcShellBasedSurfaceModel,
  * IfcFaceBasedSurfaceModel, placed directly or through IfcMappedItem), read from the STEP text instead of meshed.
  *
  * A door or a piece of furniture only needs its plan hull and height range (MeshReader.points), and the hull of a
- * polyhedron is the hull of its vertices: triangulating its faces first, as web-ifc does to mesh it, changes nothing
- * but the time, and on most files of the corpus those faces were most of web-ifc's meshing (a chair is thousands of
- * them). Anything else in the body (an extrusion, a boolean, a curve web-ifc would mesh) and the element is meshed by
- * web-ifc as before. Representations web-ifc makes no mesh of (IfcGeometricSet, IfcGeometricCurveSet,
- * IfcBoundingBox) are skipped, as web-ifc skips them.
+ * polyhedron is the hull of its vertices; a wall or a slab needs its footprint (MeshReader.mesh), which the faces give
+ * as they are, each loop as a fan of triangles. Triangulating them as web-ifc does to mesh them changes nothing but the
+ * time, and on most files of the corpus those faces were most of web-ifc's meshing (a chair is thousands of them).
+ * Anything else in the shape (an extrusion, a boolean, a curve web-ifc would mesh) and the element is meshed by web-ifc
+ * as before. Representations web-ifc makes no mesh of (IfcGeometricSet, IfcGeometricCurveSet, IfcBoundingBox) are
+ * skipped, as web-ifc skips them.
  */
 import { compose, IDENTITY, type Affine } from './placement.js';
-import { keywords, pushRef, refBuffer, StepIndex } from './step-index.js';
+import { keywords, pushRef, refBuffer, StepIndex, type RefBuffer } from './step-index.js';
 import { IdTable } from './id-table.js';
 import { TextPlacements } from './text-placements.js';
 import { entitiesOf } from './step-text.js';
@@ -35,14 +36,27 @@ const SHAPE_AT = 6;
 /** Items nested in mapped items deeper than this are left to web-ifc. */
 const MAX_DEPTH = 4;
 
-/** A geometry's vertices as x y z, in its own coordinates and file units (as web-ifc's are: single precision). */
-export type FacetPoints = Float32Array;
+/**
+ * A faceted geometry: its vertices as x y z, in its own coordinates and file units (single precision, as web-ifc keeps
+ * its own), and, when asked for (a footprint), its faces.
+ */
+export interface FacetGeometry {
+  points: Float32Array;
+  /**
+   * Three indices into points per triangle: each loop of each face as a fan from its first point, turned as the face
+   * is (its bound's orientation applied). A fan of a concave loop has triangles of both turns, which add up to the
+   * loop: so a footprint orients whole faces (faceOf), never single triangles.
+   */
+  triangles?: Uint32Array;
+  /** The face of each triangle, numbered from 0 within the geometry. */
+  faceOf?: Uint32Array;
+}
 
 /** One faceted geometry of an element and the transform that places it (row-major, file units, Z up). */
 export interface PlacedFacets {
   /** The id of the item it was read from, under which it is read once however often it is placed. */
   itemID: number;
-  points: FacetPoints;
+  geometry: FacetGeometry;
   transform: Affine;
 }
 
@@ -77,16 +91,22 @@ export function readElementFacets(text: Buffer): KnownFacets {
 
 /** Thrown inside a read when the body holds something this reader does not read: the element goes to web-ifc. */
 class NotFaceted extends Error {}
+/** The one NotFaceted thrown: most elements of a file are not faceted, and each new Error would capture a stack trace. */
+const NOT_FACETED = new NotFaceted('not faceted');
 
 export class FacetReader {
   private index?: StepIndex;
   private placements?: TextPlacements;
-  private readonly geometries = new Map<number, FacetPoints>();
+  private readonly geometries = new Map<number, FacetGeometry>();
   /** Items found not to be faceted. */
   private readonly unread = new Set<number>();
+  /** Per IfcRepresentationMap, what readMap found. */
+  private readonly maps = new Map<number, PlacedFacets[] | null>();
   /** Per point's express id, the last geometry (stamps) that read it (readGeometry). */
   private readonly seen = new IdTable();
   private stamps = 0;
+  /** Per point's express id, its index among the points of the geometry being read (valid where seen says so). */
+  private readonly local = new IdTable();
   /** Reused lists of a shell's faces, a face's bounds, a loop's points, and the points of the geometry being read. */
   private readonly faces = refBuffer();
   private readonly bounds = refBuffer();
@@ -108,104 +128,154 @@ export class FacetReader {
    * The faceted geometries that make up the element's shape, placed; undefined when its shape holds anything else
    * (web-ifc meshes it then), or has nothing to place.
    */
-  placed(expressID: number): PlacedFacets[] | undefined {
+  placed(expressID: number, withFaces = false): PlacedFacets[] | undefined {
     if (this.knownFacets === undefined) this.knownFacets = this.known?.() ?? null;
     const known = this.knownFacets?.get(expressID);
-    if (known !== undefined) return known ?? undefined;
+    if (known === null) return undefined;
+    if (known && (!withFaces || known.every((placed) => placed.geometry.triangles))) return known;
     const index = (this.index ??= StepIndex.of(this.text));
     const placements = (this.placements ??= new TextPlacements(index));
     const element = index.openAny(expressID);
     if (element < 0) return undefined;
     // Every IfcProduct has its ObjectPlacement and Representation sixth and seventh.
-    const attributes = index.attributes(element);
-    const placementID = attributes[PLACEMENT_AT];
-    const shapeID = attributes[SHAPE_AT];
-    const shape = typeof shapeID === 'number' ? index.open(shapeID, PRODUCT_SHAPE) : -1;
+    const placementID = index.refAt(element, PLACEMENT_AT);
+    const shapeID = index.refAt(element, SHAPE_AT);
+    const shape = shapeID === undefined ? -1 : index.open(shapeID, PRODUCT_SHAPE);
     if (shape < 0) return undefined;
     const out: PlacedFacets[] = [];
     try {
-      for (const representation of index.refs(shape)) this.readRepresentation(index, representation, undefined, out, 0);
+      for (const representation of index.refs(shape)) this.readRepresentation(index, representation, undefined, out, 0, withFaces);
     } catch (error) {
-      if (error instanceof NotFaceted) return undefined;
+      if (error === NOT_FACETED) return undefined;
       throw error;
     }
     if (out.length === 0) return undefined;
     // Placed last, once the shape is known to be faceted: most elements that are not go no further than their items.
-    const placement = typeof placementID === 'number' ? placements.local(placementID) : IDENTITY;
+    const placement = placementID === undefined ? IDENTITY : placements.local(placementID);
     if (!placement) return undefined;
     for (const placed of out) placed.transform = compose(placement, placed.transform);
     return out;
   }
 
   /** The items of a representation; `transform` places them in the element's coordinates (undefined: as they are). */
-  private readRepresentation(index: StepIndex, id: number, transform: Affine | undefined, out: PlacedFacets[], depth: number): void {
+  private readRepresentation(
+    index: StepIndex,
+    id: number,
+    transform: Affine | undefined,
+    out: PlacedFacets[],
+    depth: number,
+    withFaces: boolean,
+  ): void {
     const open = index.open(id, SHAPE_REPRESENTATION);
-    if (open < 0 || depth > MAX_DEPTH) throw new NotFaceted();
+    if (open < 0 || depth > MAX_DEPTH) throw NOT_FACETED;
     // The first reference is the representation's context; the items follow.
-    for (const item of index.refs(open).slice(1)) this.readItem(index, item, transform, out, depth);
+    for (const item of index.refs(open).slice(1)) this.readItem(index, item, transform, out, depth, withFaces);
   }
 
-  private readItem(index: StepIndex, id: number, transform: Affine | undefined, out: PlacedFacets[], depth: number): void {
+  private readItem(
+    index: StepIndex,
+    id: number,
+    transform: Affine | undefined,
+    out: PlacedFacets[],
+    depth: number,
+    withFaces: boolean,
+  ): void {
     if (index.open(id, NOT_MESHED) >= 0) return;
     const mapped = index.open(id, MAPPED_ITEM);
     if (mapped >= 0) {
       const [source, target] = index.refs(mapped);
-      const map = source === undefined ? -1 : index.open(source, REPRESENTATION_MAP);
-      if (map < 0 || target === undefined) throw new NotFaceted();
-      const [origin, representation] = index.refs(map);
-      const operator = this.placements!.operator(target);
-      const originTransform = origin === undefined ? undefined : this.placements!.axis(origin);
-      if (!operator || !originTransform || representation === undefined) throw new NotFaceted();
-      const mapping = compose(operator, originTransform);
-      this.readRepresentation(index, representation, transform ? compose(transform, mapping) : mapping, out, depth + 1);
+      if (source === undefined || target === undefined) throw NOT_FACETED;
+      let inMap = this.maps.get(source);
+      if (inMap === undefined || (withFaces && inMap?.some((placed) => !placed.geometry.triangles))) {
+        inMap = this.readMap(index, source, depth, withFaces);
+        this.maps.set(source, inMap);
+      }
+      const operator = inMap && this.placements!.operator(target);
+      if (!inMap || !operator) throw NOT_FACETED;
+      const mapping = transform ? compose(transform, operator) : operator;
+      for (const placed of inMap) out.push({ ...placed, transform: compose(mapping, placed.transform) });
       return;
     }
-    let points = this.geometries.get(id);
-    if (!points) {
-      if (this.unread.has(id)) throw new NotFaceted();
+    let geometry = this.geometries.get(id);
+    if (!geometry || (withFaces && !geometry.triangles)) {
+      if (this.unread.has(id)) throw NOT_FACETED;
       try {
-        points = this.readGeometry(index, id);
+        geometry = this.readGeometry(index, id, withFaces);
       } catch (error) {
         // Placed again by the next element of the same type: it goes to web-ifc without being read again.
-        if (error instanceof NotFaceted) this.unread.add(id);
+        if (error === NOT_FACETED) this.unread.add(id);
         throw error;
       }
-      this.geometries.set(id, points);
+      this.geometries.set(id, geometry);
     }
-    out.push({ itemID: id, points, transform: transform ?? IDENTITY });
+    out.push({ itemID: id, geometry, transform: transform ?? IDENTITY });
   }
 
-  /** The vertices of a faceted brep or surface model: every point of every loop of every face, once. */
-  private readGeometry(index: StepIndex, id: number): FacetPoints {
+  /**
+   * The faceted geometries of an IfcRepresentationMap placed in the coordinates it is mapped from (its origin applied),
+   * once for all the elements that map it; null when it holds anything else.
+   */
+  private readMap(index: StepIndex, id: number, depth: number, withFaces: boolean): PlacedFacets[] | null {
+    const map = index.open(id, REPRESENTATION_MAP);
+    const [origin, representation] = map < 0 ? [] : index.refs(map);
+    const originTransform = origin === undefined ? undefined : this.placements!.axis(origin);
+    if (!originTransform || representation === undefined) return null;
+    const out: PlacedFacets[] = [];
+    try {
+      this.readRepresentation(index, representation, originTransform, out, depth + 1, withFaces);
+    } catch (error) {
+      if (error === NOT_FACETED) return null;
+      throw error;
+    }
+    return out;
+  }
+
+  /**
+   * The vertices of a faceted brep or surface model, every point of every loop of every face once, and with `withFaces`
+   * its faces as fans of triangles (FacetGeometry).
+   */
+  private readGeometry(index: StepIndex, id: number, withFaces: boolean): FacetGeometry {
     let shells: number[];
     const brep = index.open(id, BREP);
     if (brep >= 0) shells = index.refs(brep).slice(0, 1);
     else {
       const model = index.open(id, SURFACE_MODEL);
-      if (model < 0) throw new NotFaceted();
+      if (model < 0) throw NOT_FACETED;
       shells = index.refs(model);
     }
     // A point is shared by the faces around it: it is read once per geometry (seen holds the last geometry that read it).
-    const { seen, faces, bounds, loop, points: pointIDs } = this;
+    const { seen, local, faces, bounds, loop, points: pointIDs } = this;
     const stamp = ++this.stamps;
     pointIDs.count = 0;
+    const triangles: number[] = [];
+    const faceOf: number[] = [];
+    let face = 0;
     for (const shell of shells) {
       faces.count = 0;
       index.refsInto(opened(index, shell, SHELL), faces);
-      for (let f = 0; f < faces.count; f++) {
+      for (let f = 0; f < faces.count; f++, face++) {
         bounds.count = 0;
         index.refsInto(opened(index, faces.ids[f]!, FACE), bounds);
         for (let b = 0; b < bounds.count; b++) {
+          const bound = opened(index, bounds.ids[b]!, BOUND);
           loop.count = 0;
-          const loopID = index.refsInto(opened(index, bounds.ids[b]!, BOUND), loop) > 0 ? loop.ids[0]! : -1;
+          const loopID = index.refsInto(bound, loop) > 0 ? loop.ids[0]! : -1;
           loop.count = 0;
           index.refsInto(opened(index, loopID, LOOP), loop);
           for (let p = 0; p < loop.count; p++) {
             const point = loop.ids[p]!;
-            if (seen.get(point) === stamp) continue;
+            if (seen.get(point) === stamp) {
+              if (withFaces) loop.ids[p] = local.get(point);
+              continue;
+            }
             seen.set(point, stamp);
+            if (withFaces) {
+              local.set(point, pointIDs.count);
+              loop.ids[p] = pointIDs.count;
+            }
             pushRef(pointIDs, point);
           }
+          if (withFaces) fan(loop, index.lastIsFalse(bound), face, triangles, faceOf);
         }
       }
     }
@@ -218,13 +288,23 @@ export class FacetReader {
       points[p * 3 + 1] = xyz[1] ?? NaN;
       points[p * 3 + 2] = xyz[2] ?? 0;
     }
-    return points;
+    return withFaces ? { points, triangles: Uint32Array.from(triangles), faceOf: Uint32Array.from(faceOf) } : { points };
+  }
+}
+
+/** A loop's fan of triangles from its first point (its local point indices in `loop`), reversed when `reversed`. */
+function fan(loop: RefBuffer, reversed: boolean, face: number, triangles: number[], faceOf: number[]): void {
+  const first = loop.ids[0]!;
+  for (let i = 1; i + 1 < loop.count; i++) {
+    const [b, c] = reversed ? [loop.ids[i + 1]!, loop.ids[i]!] : [loop.ids[i]!, loop.ids[i + 1]!];
+    triangles.push(first, b, c);
+    faceOf.push(face);
   }
 }
 
 /** The '(' of entity #id, which must be one of `expected`. */
 function opened(index: StepIndex, id: number, expected: readonly Buffer[]): number {
   const open = index.open(id, expected);
-  if (open < 0) throw new NotFaceted();
+  if (open < 0) throw NOT_FACETED;
   return open;
 }

@@ -170,20 +170,34 @@ function weldedPoints(points: Float64Array): Int32Array {
 
 /**
  * The plan footprint of a mesh as polygons (largest first): every non-degenerate triangle projected to XY,
- * oriented counter-clockwise and united (NonZero). Holes are assigned to the outer ring that contains them.
+ * oriented counter-clockwise (with its face, when it is one of a fan) and united (NonZero). Holes are assigned to the
+ * outer ring that contains them.
  */
 export function footprint(clipper: MainModule, mesh: ElementMesh): Polygon[] {
-  const { points: p, triangles: t } = mesh;
+  const { points: p, triangles: t, faceOf } = mesh;
   const facing = upwardSign(mesh);
   const same = weldedPoints(p);
-  const kept: number[] = [];
-  for (let i = 0; i + 2 < t.length; i += 3) {
+  const twiceArea = (i: number) => {
     const a = same[t[i]!]!;
     const b = same[t[i + 1]!]!;
     const c = same[t[i + 2]!]!;
-    const twice = (p[b * 3]! - p[a * 3]!) * (p[c * 3 + 1]! - p[a * 3 + 1]!) - (p[c * 3]! - p[a * 3]!) * (p[b * 3 + 1]! - p[a * 3 + 1]!);
-    if (Math.abs(twice) / 2 < MIN_TRIANGLE_AREA || twice * facing < 0) continue;
-    if (twice > 0) kept.push(a, b, c);
+    return (p[b * 3]! - p[a * 3]!) * (p[c * 3 + 1]! - p[a * 3 + 1]!) - (p[c * 3]! - p[a * 3]!) * (p[b * 3 + 1]! - p[a * 3 + 1]!);
+  };
+  // A face read as a fan (ElementMesh.faceOf) is kept or dropped, and turned, as a whole: its own area decides.
+  let faceTwice: Float64Array | undefined;
+  if (faceOf) {
+    let faces = 0;
+    for (const face of faceOf) faces = Math.max(faces, face + 1);
+    faceTwice = new Float64Array(faces);
+    for (let i = 0; i + 2 < t.length; i += 3) faceTwice[faceOf[i / 3]!]! += twiceArea(i);
+  }
+  const kept: number[] = [];
+  for (let i = 0; i + 2 < t.length; i += 3) {
+    const twice = twiceArea(i);
+    const whole = faceTwice ? faceTwice[faceOf![i / 3]!]! : twice;
+    if (Math.abs(twice) / 2 < MIN_TRIANGLE_AREA || Math.abs(whole) / 2 < MIN_TRIANGLE_AREA || whole * facing < 0) continue;
+    const [a, b, c] = [same[t[i]!]!, same[t[i + 1]!]!, same[t[i + 2]!]!];
+    if (whole > 0) kept.push(a, b, c);
     else kept.push(a, c, b);
   }
   const loops = boundaryLoops(p, kept);

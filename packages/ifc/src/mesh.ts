@@ -1,7 +1,7 @@
 /** An element's triangles and plan points from web-ifc, in metres, Z up. */
 import type { IfcAPI } from 'web-ifc';
 import { planHull } from './hull.js';
-import type { FacetReader } from './facets.js';
+import type { FacetReader, PlacedFacets } from './facets.js';
 import type { Affine } from './placement.js';
 
 export interface ElementMesh {
@@ -9,6 +9,11 @@ export interface ElementMesh {
   points: Float64Array;
   /** Triangles as three indices into points each; a point is shared by the triangles of one face. */
   triangles: Uint32Array;
+  /**
+   * The face of each triangle, for faces read from the text as fans (facets.ts), which are oriented as wholes
+   * (footprint.ts); absent for web-ifc's triangles, each a face of its own.
+   */
+  faceOf?: Uint32Array;
   minZ: number;
   maxZ: number;
 }
@@ -93,8 +98,13 @@ export class MeshReader {
     private readonly facets?: FacetReader,
   ) {}
 
-  /** The element's triangles turned to Z up and metres; triangles with a non-finite corner dropped. Undefined without geometry. */
+  /**
+   * The element's triangles turned to Z up and metres; triangles with a non-finite corner dropped. Undefined without
+   * geometry. A faceted element's faces are read from the text (facets.ts), without meshing it.
+   */
   mesh(expressID: number): ElementMesh | undefined {
+    const faceted = this.facets?.placed(expressID, true);
+    if (faceted) return facetMesh(faceted, this.scale);
     const placed = this.placedOf(expressID);
     let vertexCount = 0;
     let indexCount = 0;
@@ -189,7 +199,7 @@ export class MeshReader {
 
   /** The element's faceted geometries placed as web-ifc would place them, when it is made of nothing else (facets.ts). */
   private facetedOf(expressID: number): PlacedGeometry[] | undefined {
-    return this.facets?.placed(expressID)?.map(({ itemID, points, transform }) => {
+    return this.facets?.placed(expressID)?.map(({ itemID, geometry: { points }, transform }) => {
       let geometry = this.facetGeometries.get(itemID);
       if (!geometry) this.facetGeometries.set(itemID, (geometry = { vertices: points, stride: 3, indices: NO_TRIANGLES, hulls: [] }));
       return { geometry, m: webIfcMatrix(transform) };
@@ -235,6 +245,54 @@ export class MeshReader {
       geometry.delete();
     }
   }
+}
+
+/** An element's faceted geometries as one mesh in metres, Z up, its triangles keeping their faces (ElementMesh.faceOf). */
+function facetMesh(placed: readonly PlacedFacets[], scale: number): ElementMesh | undefined {
+  let pointCount = 0;
+  let triangleCount = 0;
+  for (const { geometry } of placed) {
+    pointCount += geometry.points.length / 3;
+    triangleCount += geometry.triangles!.length / 3;
+  }
+  const points = new Float64Array(pointCount * 3);
+  const triangles = new Uint32Array(triangleCount * 3);
+  const faceOf = new Uint32Array(triangleCount);
+  let minZ = Infinity;
+  let maxZ = -Infinity;
+  let offset = 0;
+  let faceOffset = 0;
+  let n = 0;
+  for (const { geometry, transform: a } of placed) {
+    const local = geometry.points;
+    const count = local.length / 3;
+    for (let v = 0; v < count; v++) {
+      const [x, y, z] = [local[v * 3]!, local[v * 3 + 1]!, local[v * 3 + 2]!];
+      const at = (offset + v) * 3;
+      points[at] = (a[0]! * x + a[1]! * y + a[2]! * z + a[3]!) * scale;
+      points[at + 1] = (a[4]! * x + a[5]! * y + a[6]! * z + a[7]!) * scale;
+      points[at + 2] = (a[8]! * x + a[9]! * y + a[10]! * z + a[11]!) * scale;
+    }
+    const own = geometry.triangles!;
+    const ownFaces = geometry.faceOf!;
+    let faces = 0;
+    for (let t = 0; t + 2 < own.length; t += 3) {
+      const [i, j, k] = [offset + own[t]!, offset + own[t + 1]!, offset + own[t + 2]!];
+      faces = Math.max(faces, ownFaces[t / 3]! + 1);
+      if (!finite(points, i) || !finite(points, j) || !finite(points, k)) continue;
+      faceOf[n / 3] = faceOffset + ownFaces[t / 3]!;
+      triangles[n++] = i;
+      triangles[n++] = j;
+      triangles[n++] = k;
+      for (const p of [i, j, k]) {
+        minZ = Math.min(minZ, points[p * 3 + 2]!);
+        maxZ = Math.max(maxZ, points[p * 3 + 2]!);
+      }
+    }
+    offset += count;
+    faceOffset += faces;
+  }
+  return n > 0 ? { points, triangles: triangles.subarray(0, n), faceOf: faceOf.subarray(0, n / 3), minZ, maxZ } : undefined;
 }
 
 /**

@@ -30,6 +30,8 @@ const EXACT_POWERS = Array.from({ length: 23 }, (_, i) => 10 ** i);
 export class StepIndex {
   /** Per express id, where its keyword starts (0: not an entity of the file, which starts ISO-10303-21). */
   private readonly keywordAt = new IdTable();
+  /** The list refs() reads into before copying it out. */
+  private readonly scratch = refBuffer();
 
   private constructor(readonly bytes: Buffer) {
     for (let semi = bytes.indexOf(SEMICOLON); semi >= 0; semi = bytes.indexOf(SEMICOLON, semi + 1)) {
@@ -82,9 +84,53 @@ export class StepIndex {
 
   /** The references of the attribute list opening at `open`, as refsInto reads them, as an array. */
   refs(open: number): number[] {
-    const into = refBuffer();
+    const into = this.scratch;
+    into.count = 0;
     this.refsInto(open, into);
-    return Array.from(into.ids.subarray(0, into.count));
+    const out: number[] = new Array<number>(into.count);
+    for (let i = 0; i < into.count; i++) out[i] = into.ids[i]!;
+    return out;
+  }
+
+  /** The reference that is attribute `position` (from 0) of the list opening at `open`; undefined when it is not one. */
+  refAt(open: number, position: number): number | undefined {
+    const bytes = this.bytes;
+    let depth = 0;
+    let at = 0;
+    for (let i = open; i < bytes.length; i++) {
+      const c = bytes[i]!;
+      if (c === OPEN) depth++;
+      else if (c === CLOSE) {
+        if (--depth === 0) return undefined;
+      } else if (c === COMMA && depth === 1) at++;
+      else if (c === 0x27) {
+        i = bytes.indexOf(0x27, i + 1);
+        if (i < 0) return undefined;
+      } else if (c === SEMICOLON) return undefined;
+      else if (at === position && depth === 1 && !isBlank(c)) {
+        if (c !== HASH) return undefined;
+        let id = 0;
+        let digits = 0;
+        for (i++; isDigit(bytes[i]); i++, digits++) id = id * 10 + bytes[i]! - ZERO;
+        return digits > 0 ? id : undefined;
+      }
+    }
+    return undefined;
+  }
+
+  /** Whether the last attribute of the list opening at `open` is .F. (a face bound's Orientation). */
+  lastIsFalse(open: number): boolean {
+    const bytes = this.bytes;
+    let close = open;
+    for (let depth = 0; close < bytes.length; close++) {
+      const c = bytes[close];
+      if (c === OPEN) depth++;
+      else if (c === CLOSE && --depth === 0) break;
+      else if (c === SEMICOLON) return false;
+    }
+    let end = close - 1;
+    while (isBlank(bytes[end])) end--;
+    return bytes[end] === DOT && bytes[end - 1] === 0x46 && bytes[end - 2] === DOT;
   }
 
   /** Where the '(' of entity #id is, whatever its keyword; -1 when there is no such entity. */
