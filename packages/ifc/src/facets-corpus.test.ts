@@ -1,15 +1,17 @@
 /**
- * On every model of the IFC corpus (../shared/ifc or IFC_CORPUS; skipped, with a message, where it is absent), the
- * doors, furniture, terminals, proxies and trays whose shapes facets.ts reads from the text have the plan hull and
- * height range that web-ifc's meshes of them give.
+ * On every model of the IFC corpus (../shared/ifc or IFC_CORPUS; skipped, with a message, where it is absent), what
+ * facets.ts reads from the text is what web-ifc's meshes give: the plan hulls and height ranges of the faceted doors,
+ * objects and trays, and the footprints and height ranges of the faceted walls, slabs, coverings, stairs and their parts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { IfcAPI, LogLevel } from 'web-ifc';
+import * as WebIfc from 'web-ifc';
+import type { Point2, Polygon } from '@edrf/model';
 import { DOOR_CLASSES } from './doors.js';
 import { FacetReader } from './facets.js';
+import { footprint, loadClipper } from './footprint.js';
 import { planHull } from './hull.js';
 import { MeshReader } from './mesh.js';
 import { OBJECT_CLASSES } from './objects.js';
@@ -29,51 +31,89 @@ const models = present
       .sort()
   : [];
 
-/** Metres: a hull corner of one side this close to the other's outline, and heights this close, are the same. */
-const SAME = 1e-5;
+/** Elements whose hull points the readers ask for. */
+const POINT_CLASSES = [...OBJECT_CLASSES.map(([type]) => type), ...DOOR_CLASSES, ...TRAY_CLASSES];
 
-const ring = (xy: Float64Array): [number, number][] => {
+/** Elements whose footprints the readers ask for, with the parts their aggregates are made of. */
+const FOOTPRINT_CLASSES = [
+  WebIfc.IFCWALL,
+  WebIfc.IFCWALLSTANDARDCASE,
+  WebIfc.IFCCURTAINWALL,
+  WebIfc.IFCCOLUMN,
+  WebIfc.IFCBEAM,
+  WebIfc.IFCSLAB,
+  WebIfc.IFCCOVERING,
+  WebIfc.IFCSTAIR,
+  WebIfc.IFCSTAIRFLIGHT,
+  WebIfc.IFCRAILING,
+  WebIfc.IFCMEMBER,
+  WebIfc.IFCPLATE,
+  WebIfc.IFCROOF,
+  WebIfc.IFCSPACE,
+  WebIfc.IFCOPENINGELEMENT,
+];
+
+/** Metres: hulls' corners and heights this close are the same. */
+const SAME_HULL = 1e-5;
+/** Metres: a footprint corner this close to the other footprint's outline is on it. */
+const SAME_FOOTPRINT = 1e-3;
+
+const hullRing = (xy: Float64Array): Point2[] => {
   const corners = planHull(xy);
   return Array.from({ length: corners.length / 2 }, (_, i) => [corners[i * 2]!, corners[i * 2 + 1]!]);
 };
-const farthest = (from: [number, number][], to: [number, number][]) => Math.max(...from.map((p) => distanceToRing(p, to)));
+const rings = (polygons: Polygon[]): Point2[][] => polygons.flatMap((p) => [p.exterior, ...p.interiors]);
+/** How far the farthest corner of one set of rings lies from the other set, both ways. */
+function apart(a: Point2[][], b: Point2[][]): number {
+  if (a.length === 0 || b.length === 0) return a.length === b.length ? 0 : Infinity;
+  const farthest = (from: Point2[][], to: Point2[][]) =>
+    Math.max(...from.flat().map((p) => Math.min(...to.map((ring) => distanceToRing(p, ring)))));
+  return Math.max(farthest(a, b), farthest(b, a));
+}
 
 describe.skipIf(!present)('faceted shapes read from the text, on the IFC corpus', () => {
-  let faceted = 0;
+  const counted = { hulls: 0, footprints: 0 };
 
   it.each(models)(
     '%s: as web-ifc meshes them',
     async (file) => {
       const bytes = fs.readFileSync(path.join(corpus, file));
-      const api = new IfcAPI();
+      const clipper = await loadClipper();
+      const api = new WebIfc.IfcAPI();
       await api.Init(undefined, true);
-      api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
+      api.SetLogLevel(WebIfc.LogLevel.LOG_LEVEL_OFF);
       const modelID = api.OpenModel(new Uint8Array(bytes), { COORDINATE_TO_ORIGIN: false });
       try {
         const { scale } = readLengthUnit(api, modelID, bytes);
         const facets = new FacetReader(bytes);
         const read = new MeshReader(api, modelID, scale, facets);
         const meshed = new MeshReader(api, modelID, scale);
-        const classes = [...OBJECT_CLASSES.map(([type]) => type), ...DOOR_CLASSES, ...TRAY_CLASSES];
-        for (const id of classes.flatMap((type) => idsOfType(api, modelID, type))) {
-          if (!facets.placed(id)) continue;
-          faceted++;
-          const fromText = read.points(id)!;
-          const fromMesh = meshed.points(id)!;
-          const [a, b] = [ring(fromText.xy), ring(fromMesh.xy)];
-          expect({ id, off: Math.max(farthest(a, b), farthest(b, a)) < SAME }).toEqual({ id, off: true });
-          expect(Math.abs(fromText.minZ - fromMesh.minZ)).toBeLessThan(SAME);
-          expect(Math.abs(fromText.maxZ - fromMesh.maxZ)).toBeLessThan(SAME);
+        const ids = (classes: number[]) => classes.flatMap((type) => idsOfType(api, modelID, type));
+        for (const id of ids(POINT_CLASSES).filter((id) => facets.placed(id))) {
+          counted.hulls++;
+          const [fromText, fromMesh] = [read.points(id)!, meshed.points(id)!];
+          expect({ id, apart: apart([hullRing(fromText.xy)], [hullRing(fromMesh.xy)]) < SAME_HULL }).toEqual({ id, apart: true });
+          expect(Math.abs(fromText.minZ - fromMesh.minZ)).toBeLessThan(SAME_HULL);
+          expect(Math.abs(fromText.maxZ - fromMesh.maxZ)).toBeLessThan(SAME_HULL);
+        }
+        for (const id of ids(FOOTPRINT_CLASSES).filter((id) => facets.placed(id, true))) {
+          counted.footprints++;
+          const [fromText, fromMesh] = [read.mesh(id)!, meshed.mesh(id)!];
+          const distance = apart(rings(footprint(clipper, fromText)), rings(footprint(clipper, fromMesh)));
+          expect({ id, apart: distance < SAME_FOOTPRINT }).toEqual({ id, apart: true });
+          expect(Math.abs(fromText.minZ - fromMesh.minZ)).toBeLessThan(SAME_FOOTPRINT);
+          expect(Math.abs(fromText.maxZ - fromMesh.maxZ)).toBeLessThan(SAME_FOOTPRINT);
         }
       } finally {
         api.CloseModel(modelID);
         api.Dispose();
       }
     },
-    60_000,
+    120_000,
   );
 
-  it('reads most of the corpus furniture and doors from the text', () => {
-    expect(faceted).toBeGreaterThan(1000);
+  it('reads most of the corpus furniture and doors, and hundreds of walls, slabs and stairs, from the text', () => {
+    expect(counted.hulls).toBeGreaterThan(1000);
+    expect(counted.footprints).toBeGreaterThan(400);
   });
 });
