@@ -28,6 +28,10 @@ export interface ConnectOptions {
 export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A pooled connection the server ends while it is idle (a restart, an administrator, a database dropped under a
+    // closing pool) makes the pool emit 'error', which unheard would end the process. The pool drops that connection,
+    // and the next query opens a new one.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
