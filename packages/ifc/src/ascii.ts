@@ -1,4 +1,4 @@
-/** The bytes of STEP's punctuation, for the passes over a file's bytes (stars.ts, voids.ts, step-text.ts). */
+/** The bytes of STEP's punctuation, for the passes over a file's bytes (stars.ts, voids.ts, step-text.ts, step-index.ts). */
 export const ASCII = {
   tab: 0x09,
   newline: 0x0a,
@@ -16,3 +16,10 @@ export const ASCII = {
   semicolon: 0x3b,
   equals: 0x3d,
 } as const;
+
+/** Whether a byte is a STEP blank (space, tab, line break). */
+export const isBlank = (c: number | undefined): boolean =>
+  c === ASCII.space || c === ASCII.newline || c === ASCII.carriageReturn || c === ASCII.tab;
+
+/** Whether a byte is a decimal digit. */
+export const isDigit = (c: number | undefined): boolean => c !== undefined && c >= ASCII.zero && c <= ASCII.nine;

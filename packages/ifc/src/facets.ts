@@ -89,6 +89,14 @@ export function readElementFacets(text: Buffer): KnownFacets {
   return known;
 }
 
+/** One read of an element's shape: where the placed geometries go, how deep in mapped items it is, whether with faces. */
+interface Reading {
+  index: StepIndex;
+  out: PlacedFacets[];
+  depth: number;
+  withFaces: boolean;
+}
+
 /** Thrown inside a read when the body holds something this reader does not read: the element goes to web-ifc. */
 class NotFaceted extends Error {}
 /** The one NotFaceted thrown: most elements of a file are not faceted, and each new Error would capture a stack trace. */
@@ -144,7 +152,8 @@ export class FacetReader {
     if (shape < 0) return undefined;
     const out: PlacedFacets[] = [];
     try {
-      for (const representation of index.refs(shape)) this.readRepresentation(index, representation, undefined, out, 0, withFaces);
+      const read: Reading = { index, out, depth: 0, withFaces };
+      for (const representation of index.refs(shape)) this.readRepresentation(representation, undefined, read);
     } catch (error) {
       if (error === NOT_FACETED) return undefined;
       throw error;
@@ -158,28 +167,16 @@ export class FacetReader {
   }
 
   /** The items of a representation; `transform` places them in the element's coordinates (undefined: as they are). */
-  private readRepresentation(
-    index: StepIndex,
-    id: number,
-    transform: Affine | undefined,
-    out: PlacedFacets[],
-    depth: number,
-    withFaces: boolean,
-  ): void {
+  private readRepresentation(id: number, transform: Affine | undefined, read: Reading): void {
+    const { index } = read;
     const open = index.open(id, SHAPE_REPRESENTATION);
-    if (open < 0 || depth > MAX_DEPTH) throw NOT_FACETED;
+    if (open < 0 || read.depth > MAX_DEPTH) throw NOT_FACETED;
     // The first reference is the representation's context; the items follow.
-    for (const item of index.refs(open).slice(1)) this.readItem(index, item, transform, out, depth, withFaces);
+    for (const item of index.refs(open).slice(1)) this.readItem(item, transform, read);
   }
 
-  private readItem(
-    index: StepIndex,
-    id: number,
-    transform: Affine | undefined,
-    out: PlacedFacets[],
-    depth: number,
-    withFaces: boolean,
-  ): void {
+  private readItem(id: number, transform: Affine | undefined, read: Reading): void {
+    const { index, out, depth, withFaces } = read;
     if (index.open(id, NOT_MESHED) >= 0) return;
     const mapped = index.open(id, MAPPED_ITEM);
     if (mapped >= 0) {
@@ -187,7 +184,7 @@ export class FacetReader {
       if (source === undefined || target === undefined) throw NOT_FACETED;
       let inMap = this.maps.get(source);
       if (inMap === undefined || (withFaces && inMap?.some((placed) => !placed.geometry.triangles))) {
-        inMap = this.readMap(index, source, depth, withFaces);
+        inMap = this.readMap(source, { ...read, out: [], depth: depth + 1 });
         this.maps.set(source, inMap);
       }
       const operator = inMap && this.placements!.operator(target);
@@ -215,19 +212,18 @@ export class FacetReader {
    * The faceted geometries of an IfcRepresentationMap placed in the coordinates it is mapped from (its origin applied),
    * once for all the elements that map it; null when it holds anything else.
    */
-  private readMap(index: StepIndex, id: number, depth: number, withFaces: boolean): PlacedFacets[] | null {
-    const map = index.open(id, REPRESENTATION_MAP);
-    const [origin, representation] = map < 0 ? [] : index.refs(map);
+  private readMap(id: number, read: Reading): PlacedFacets[] | null {
+    const map = read.index.open(id, REPRESENTATION_MAP);
+    const [origin, representation] = map < 0 ? [] : read.index.refs(map);
     const originTransform = origin === undefined ? undefined : this.placements!.axis(origin);
     if (!originTransform || representation === undefined) return null;
-    const out: PlacedFacets[] = [];
     try {
-      this.readRepresentation(index, representation, originTransform, out, depth + 1, withFaces);
+      this.readRepresentation(representation, originTransform, read);
     } catch (error) {
       if (error === NOT_FACETED) return null;
       throw error;
     }
-    return out;
+    return read.out;
   }
 
   /**

@@ -3,19 +3,16 @@
  * faceted brep of a chair is thousands of faces, loops and points, each of which web-ifc would hand to JavaScript
  * attribute by attribute (4 to 10 µs a line), or triangulate face by face to mesh it.
  */
-import { ASCII } from './ascii.js';
+import { ASCII, isBlank, isDigit } from './ascii.js';
 import { IdTable } from './id-table.js';
 
-const { space: SPACE, newline: NEWLINE, carriageReturn: CR, tab: TAB, hash: HASH, equals: EQUALS, open: OPEN } = ASCII;
-const { close: CLOSE, comma: COMMA, semicolon: SEMICOLON, zero: ZERO, nine: NINE } = ASCII;
+const { hash: HASH, equals: EQUALS, open: OPEN, close: CLOSE, comma: COMMA, semicolon: SEMICOLON, zero: ZERO } = ASCII;
 const MINUS = 0x2d;
 const PLUS = 0x2b;
 const DOT = 0x2e;
 const E_UPPER = 0x45;
 const E_LOWER = 0x65;
 
-const isBlank = (c: number | undefined) => c === SPACE || c === NEWLINE || c === CR || c === TAB;
-const isDigit = (c: number | undefined) => c !== undefined && c >= ZERO && c <= NINE;
 /** Upper-case letters, digits and '_': what a STEP keyword is made of. */
 const isKeyword = (c: number | undefined) => c !== undefined && ((c >= 0x41 && c <= 0x5a) || isDigit(c) || c === 0x5f);
 

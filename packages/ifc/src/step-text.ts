@@ -4,13 +4,9 @@
  * lines to find a few (properties.ts). What is found here only picks the lines to read: web-ifc reads them, and what
  * it reads is what counts.
  */
-import { ASCII } from './ascii.js';
+import { ASCII, isBlank, isDigit } from './ascii.js';
 
-const { space: SPACE, equals: EQUALS, open: OPEN, close: CLOSE, hash: HASH, zero: ZERO, nine: NINE, quote: QUOTE, comma: COMMA } = ASCII;
-const { semicolon: SEMICOLON, newline: NEWLINE, tab: TAB, carriageReturn: CR } = ASCII;
-
-const isBlank = (c: number | undefined) => c === SPACE || c === NEWLINE || c === CR || c === TAB;
-const isDigit = (c: number | undefined) => c !== undefined && c >= ZERO && c <= NINE;
+const { equals: EQUALS, open: OPEN, close: CLOSE, hash: HASH, quote: QUOTE, comma: COMMA, semicolon: SEMICOLON } = ASCII;
 
 /** The file's bytes as a Buffer (no copy), for Buffer's indexOf. */
 export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
