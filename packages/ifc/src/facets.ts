@@ -1,13 +1,14 @@
 /**
  * Elements whose shape is made of faces given point by point (IfcFacetedBrep, IfcShellBasedSurfaceModel,
- * IfcFaceBasedSurfaceModel, placed directly or through IfcMappedItem), read from the STEP text instead of meshed.
+ * IfcFaceBasedSurfaceModel) or of prisms (an IfcExtrudedAreaSolid of a polygon: extrusions.ts), placed directly or
+ * through IfcMappedItem, read from the STEP text instead of meshed.
  *
  * A door or a piece of furniture only needs its plan hull and height range (MeshReader.points), and the hull of a
  * polyhedron is the hull of its vertices; a wall or a slab needs its footprint (MeshReader.mesh), which the faces give
  * as they are, each loop as a fan of triangles. Triangulating them as web-ifc does to mesh them changes nothing but the
  * time, and on most files of the corpus those faces were most of web-ifc's meshing (a chair is thousands of them).
- * Anything else in the shape (an extrusion, a boolean, a curve web-ifc would mesh) and the element is meshed by web-ifc
- * as before. Representations web-ifc makes no mesh of (IfcGeometricSet, IfcGeometricCurveSet, IfcBoundingBox) are
+ * Anything else in the shape (a boolean, a curved profile, a swept disk) and the element is meshed by web-ifc as before.
+ * Items web-ifc makes no mesh of (IfcGeometricSet, IfcGeometricCurveSet, IfcBoundingBox, a wall's Axis curve) are
  * skipped, as web-ifc skips them.
  */
 import { compose, IDENTITY, type Affine } from './placement.js';
@@ -15,6 +16,7 @@ import { keywords, pushRef, refBuffer, StepIndex, type RefBuffer } from './step-
 import { IdTable } from './id-table.js';
 import { TextPlacements } from './text-placements.js';
 import { entitiesOf } from './step-text.js';
+import { EXTRUSION, readExtrusion } from './extrusions.js';
 
 const PRODUCT_SHAPE = keywords('IFCPRODUCTDEFINITIONSHAPE');
 const SHAPE_REPRESENTATION = keywords('IFCSHAPEREPRESENTATION');
@@ -22,7 +24,16 @@ const MAPPED_ITEM = keywords('IFCMAPPEDITEM');
 const REPRESENTATION_MAP = keywords('IFCREPRESENTATIONMAP');
 const BREP = keywords('IFCFACETEDBREP');
 const SURFACE_MODEL = keywords('IFCSHELLBASEDSURFACEMODEL', 'IFCFACEBASEDSURFACEMODEL');
-const NOT_MESHED = keywords('IFCGEOMETRICSET', 'IFCGEOMETRICCURVESET', 'IFCBOUNDINGBOX');
+/** Items web-ifc gives no vertices for: sets of points and curves, boxes, and curves (a wall's Axis). */
+const NOT_MESHED = keywords(
+  'IFCGEOMETRICSET',
+  'IFCGEOMETRICCURVESET',
+  'IFCBOUNDINGBOX',
+  'IFCPOLYLINE',
+  'IFCTRIMMEDCURVE',
+  'IFCCOMPOSITECURVE',
+  'IFCINDEXEDPOLYCURVE',
+);
 const SHELL = keywords('IFCCLOSEDSHELL', 'IFCOPENSHELL', 'IFCCONNECTEDFACESET');
 const FACE = keywords('IFCFACE');
 const BOUND = keywords('IFCFACEOUTERBOUND', 'IFCFACEBOUND');
@@ -231,6 +242,8 @@ export class FacetReader {
    * its faces as fans of triangles (FacetGeometry).
    */
   private readGeometry(index: StepIndex, id: number, withFaces: boolean): FacetGeometry {
+    const extrusion = index.open(id, EXTRUSION);
+    if (extrusion >= 0) return readExtrusion(index, this.placements!, extrusion, withFaces) ?? throwNotFaceted();
     let shells: number[];
     const brep = index.open(id, BREP);
     if (brep >= 0) shells = index.refs(brep).slice(0, 1);
@@ -296,6 +309,10 @@ function fan(loop: RefBuffer, reversed: boolean, face: number, triangles: number
     triangles.push(first, b, c);
     faceOf.push(face);
   }
+}
+
+function throwNotFaceted(): never {
+  throw NOT_FACETED;
 }
 
 /** The '(' of entity #id, which must be one of `expected`. */

@@ -1,0 +1,153 @@
+/**
+ * Extrusions of polygons (IfcExtrudedAreaSolid of a rectangle or of a closed polyline, with or without voids) read from
+ * the STEP text as the prisms they are, for facets.ts: most walls, slabs, beams, openings and curtain-wall parts are
+ * such prisms, and web-ifc's GetFlatMesh builds each one again every time it is asked (30 µs an element), to give
+ * vertices that are the profile's corners at both ends. A profile with any curve in it (a circle, an arc, a composite
+ * curve) is left to web-ifc, whose segments of a curve are its own.
+ */
+import { applyPoint, compose, IDENTITY, type Affine } from './placement.js';
+import { keywords, type StepIndex } from './step-index.js';
+import type { TextPlacements } from './text-placements.js';
+import type { FacetGeometry } from './facets.js';
+
+export const EXTRUSION = keywords('IFCEXTRUDEDAREASOLID');
+const RECTANGLE = keywords('IFCRECTANGLEPROFILEDEF');
+const ARBITRARY = keywords('IFCARBITRARYCLOSEDPROFILEDEF', 'IFCARBITRARYPROFILEDEFWITHVOIDS');
+const POLYLINE = keywords('IFCPOLYLINE');
+const POINT = keywords('IFCCARTESIANPOINT');
+const DIRECTION = keywords('IFCDIRECTION');
+
+/** A profile's loops: x y pairs in the profile's plane, the outer one first. */
+type Loops = number[][];
+
+/** How far from 1 the length of an extrusion's direction may be. */
+const UNIT = 1e-9;
+
+const real = (attr: number | string | undefined): number => (typeof attr === 'string' ? Number(attr) : NaN);
+const ref = (attr: number | string | undefined): number | undefined => (typeof attr === 'number' ? attr : undefined);
+
+/**
+ * The prism of the IfcExtrudedAreaSolid whose '(' is at `open`, in the coordinates its Position is given in; undefined
+ * when its profile is not a polygon or it is degenerate (no depth, a loop of fewer than three corners).
+ */
+export function readExtrusion(index: StepIndex, placements: TextPlacements, open: number, withFaces: boolean): FacetGeometry | undefined {
+  const [area, position, direction, depth] = index.attributes(open);
+  const length = real(depth);
+  const areaID = ref(area);
+  if (!(length > 0) || areaID === undefined) return undefined;
+  const loops = profileLoops(index, placements, areaID);
+  if (!loops) return undefined;
+  const frame = ref(position) === undefined ? IDENTITY : placements.axis(ref(position)!);
+  const directionOpen = ref(direction) === undefined ? -1 : index.open(ref(direction)!, DIRECTION);
+  const along = directionOpen < 0 ? undefined : index.numbers(directionOpen);
+  // web-ifc sweeps the profile along the direction as written, Depth times: one not of unit length is left to it.
+  if (!frame || !along || Math.abs(Math.hypot(along[0]!, along[1]!, along[2] ?? 0) - 1) > UNIT) return undefined;
+  return prism(loops, frame, [along[0]! * length, along[1]! * length, (along[2] ?? 0) * length], withFaces);
+}
+
+/** The loops of a rectangle or arbitrary closed profile, outer counter-clockwise and inner clockwise. */
+function profileLoops(index: StepIndex, placements: TextPlacements, id: number): Loops | undefined {
+  let loops: Loops = [];
+  const rectangle = index.open(id, RECTANGLE);
+  if (rectangle >= 0) {
+    const [, , position, xDim, yDim] = index.attributes(rectangle);
+    const [x, y] = [real(xDim) / 2, real(yDim) / 2];
+    const frame = ref(position) === undefined ? IDENTITY : placements.axis(ref(position)!);
+    if (!(x > 0 && y > 0) || !frame) return undefined;
+    const corners = [-x, -y, x, -y, x, y, -x, y];
+    const loop: number[] = [];
+    for (let i = 0; i < 8; i += 2) loop.push(...applyPoint(frame, [corners[i]!, corners[i + 1]!, 0]).slice(0, 2));
+    loops = [loop];
+  } else {
+    const arbitrary = index.open(id, ARBITRARY);
+    if (arbitrary < 0) return undefined;
+    // The outer curve, then the inner ones (ProfileName is a string, which refs skips).
+    for (const curve of index.refs(arbitrary)) {
+      const loop = polylineLoop(index, curve);
+      if (!loop) return undefined;
+      loops.push(loop);
+    }
+  }
+  if (loops.length === 0 || loops.some((loop) => loop.length < 6)) return undefined;
+  return loops.map((loop, i) => (twiceArea(loop) > 0 === (i === 0) ? loop : reversed(loop)));
+}
+
+/** The corners of a closed IfcPolyline as x y pairs, its closing point (the first again) dropped. */
+function polylineLoop(index: StepIndex, id: number): number[] | undefined {
+  const open = index.open(id, POLYLINE);
+  if (open < 0) return undefined;
+  const loop: number[] = [];
+  const xy: number[] = [];
+  for (const point of index.refs(open)) {
+    const at = index.open(point, POINT);
+    if (at < 0) return undefined;
+    xy.length = 0;
+    index.numbers(at, xy);
+    const [x = NaN, y = NaN] = xy;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return undefined;
+    const n = loop.length;
+    if (n >= 2 && loop[n - 2] === x && loop[n - 1] === y) continue;
+    loop.push(x, y);
+  }
+  if (loop.length >= 4 && loop[0] === loop[loop.length - 2] && loop[1] === loop[loop.length - 1]) loop.length -= 2;
+  return loop;
+}
+
+function twiceArea(loop: readonly number[]): number {
+  let sum = 0;
+  for (let i = 0; i < loop.length; i += 2) {
+    const j = (i + 2) % loop.length;
+    sum += loop[i]! * loop[j + 1]! - loop[j]! * loop[i + 1]!;
+  }
+  return sum;
+}
+
+function reversed(loop: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = loop.length - 2; i >= 0; i -= 2) out.push(loop[i]!, loop[i + 1]!);
+  return out;
+}
+
+/**
+ * The prism swept by the loops along `sweep` (in the profile's coordinates), placed by `frame`: every corner at both
+ * ends, and with `withFaces` its faces, turned alike (every edge is walked once each way): the bottom (each loop
+ * reversed), the top, and a quad along each edge. The caps are fans (FacetGeometry), which is why a footprint orients
+ * faces as wholes.
+ */
+function prism(loops: Loops, frame: Affine, sweep: readonly [number, number, number], withFaces: boolean): FacetGeometry {
+  const corners = loops.reduce((n, loop) => n + loop.length / 2, 0);
+  const points = new Float32Array(corners * 6);
+  const top = compose(frame, [1, 0, 0, sweep[0], 0, 1, 0, sweep[1], 0, 0, 1, sweep[2]]);
+  let k = 0;
+  for (const loop of loops) {
+    for (let i = 0; i < loop.length; i += 2, k++) {
+      const local: [number, number, number] = [loop[i]!, loop[i + 1]!, 0];
+      points.set(applyPoint(frame, local), k * 3);
+      points.set(applyPoint(top, local), (corners + k) * 3);
+    }
+  }
+  if (!withFaces) return { points };
+  const triangles: number[] = [];
+  const faceOf: number[] = [];
+  let first = 0;
+  for (const loop of loops) {
+    const n = loop.length / 2;
+    for (let i = 1; i + 1 < n; i++) {
+      triangles.push(first, first + i + 1, first + i, corners + first, corners + first + i, corners + first + i + 1);
+      faceOf.push(0, 1);
+    }
+    first += n;
+  }
+  let face = 2;
+  first = 0;
+  for (const loop of loops) {
+    const n = loop.length / 2;
+    for (let i = 0; i < n; i++, face++) {
+      const [a, b] = [first + i, first + ((i + 1) % n)];
+      triangles.push(a, b, corners + b, a, corners + b, corners + a);
+      faceOf.push(face, face);
+    }
+    first += n;
+  }
+  return { points, triangles: Uint32Array.from(triangles), faceOf: Uint32Array.from(faceOf) };
+}
