@@ -2,13 +2,15 @@
 import { IFCLOCALPLACEMENT, type IfcAPI } from 'web-ifc';
 import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
 import type { Affine } from './placement.js';
-import type { ElementPoints, MeshReader } from './mesh.js';
+import { NEEDS_WEB_IFC, type ElementPoints, type MeshReader } from './mesh.js';
+import type { FacetReader } from './facets.js';
 import type { ElementOutline, ElementShape } from './element-shape.js';
 import type { Voids } from './voids.js';
 import { placementTransform } from './placement.js';
 import { getLine, ref, type IfcLine } from './step.js';
 
 export interface ExtractContext {
+  /** The file open in web-ifc; WEB_IFC_NOT_OPEN in a helper that has not opened it (shared-work.ts). */
   api: IfcAPI;
   modelID: number;
   /** The file's bytes as web-ifc was given them, for what is read from the STEP text (step-text.ts). */
@@ -16,13 +18,15 @@ export interface ExtractContext {
   clipper: MainModule;
   /** The model's meshes, each read from web-ifc once. */
   meshes: MeshReader;
+  /** Shapes and the file's index read from the text (facets.ts, step-index.ts). */
+  facets: FacetReader;
   /** Metres per file unit. */
   scale: number;
   warnings: string[];
   placements: Map<number, Affine>;
   /** Entities already read (line()). */
   lines: Map<number, IfcLine | undefined>;
-  /** Whole -> parts by IfcRelAggregates (curtain walls, stairs, roofs keep their geometry in parts). */
+  /** Whole -> parts by IfcRelAggregates (curtain walls, stairs, roofs keep their geometry in parts), from the text. */
   parts: Map<number, number[]>;
   /** Element shapes already computed (elementShape()). */
   shapes: Map<number, ElementShape | undefined>;
@@ -30,11 +34,22 @@ export interface ExtractContext {
   points: Map<number, ElementPoints | undefined>;
   /** Element outlines already computed (outlineWithParts()). */
   outlines: Map<number, ElementOutline | undefined>;
-  /** Express ids of the file's IfcRelVoidsElement lines, which web-ifc reads as IfcRelProjectsElement (voids.ts). */
-  voidRelations: readonly number[];
-  /** The void relations, once read (voids()). */
-  voids?: Voids;
+  /** The file's IfcRelVoidsElement relations, which web-ifc reads as IfcRelProjectsElement (voids.ts). */
+  voids: Voids;
 }
+
+/**
+ * The api of a context whose thread has not opened the file in web-ifc (shared-work.ts, helpFromText): whatever asks
+ * it throws NEEDS_WEB_IFC, so that nothing is made of web-ifc's silence.
+ */
+export const WEB_IFC_NOT_OPEN = new Proxy(
+  {},
+  {
+    get: () => {
+      throw NEEDS_WEB_IFC;
+    },
+  },
+) as IfcAPI;
 
 /** The world transform of an element's ObjectPlacement, in file units. */
 export function objectTransform(ctx: ExtractContext, line: IfcLine): Affine {

@@ -1,7 +1,7 @@
 import { IfcAPI, LogLevel } from 'web-ifc';
 import { emptyModel, type Arch, type Elec } from '@edrf/model';
 import { StoreyAssigner, type StoreyList } from './assign.js';
-import { prefetchLines, type ExtractContext } from './context.js';
+import { prefetchLines, WEB_IFC_NOT_OPEN, type ExtractContext } from './context.js';
 import { loadClipper } from './footprint.js';
 import { readRooms, type Placed } from './spaces.js';
 import { Properties } from './properties.js';
@@ -14,13 +14,23 @@ import { readTrays } from './trays.js';
 import { compassDegrees } from './north.js';
 import { spatialParents } from './spatial.js';
 import { readBuildings, readStoreys } from './storeys.js';
-import { readLengthUnit } from './units.js';
+import { lengthUnitFromText, readLengthUnit } from './units.js';
 import { MeshReader } from './mesh.js';
 import { FacetReader, type KnownFacets } from './facets.js';
 import { starsAsUnset } from './stars.js';
-import { openingsUncut } from './voids.js';
+import { openingsUncut, type Voids } from './voids.js';
 import { asBuffer } from './step-text.js';
-import { doGeometryWork, helpWithFacets, helpWithGeometryWork, workFinished, type WorkHelp, type WorkShare } from './shared-work.js';
+import { partsFromText } from './text-relations.js';
+import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
+import {
+  doGeometryWork,
+  helpFromText,
+  helpWithFacets,
+  helpWithGeometryWork,
+  workFinished,
+  type WorkHelp,
+  type WorkShare,
+} from './shared-work.js';
 
 /** The steps an import reports (P§4 upload protocol). */
 export type ImportStep = 'ifc_parse' | 'ifc_diff' | 'ifc_process';
@@ -70,7 +80,7 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
   const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 256)));
   if (!tail.includes('END-ISO-10303-21')) warnings.push('The file does not end with END-ISO-10303-21; it may be truncated.');
 
-  return withOpenFile(bytes, warnings, options.facets, (ctx, unitFound) => {
+  return withOpenFile(readText(bytes, options.facets), warnings, (ctx, unitFound) => {
     progress(0.1);
     if (!unitFound) warnings.push('No length unit in the file; metres assumed.');
     const arch = emptyArch();
@@ -123,62 +133,77 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
 
 /**
  * A helper thread's part in an extractIfc of the same bytes in another thread (shared-work.ts): asked for geometry
- * work, it opens the file too and takes that work until none is left, unless it is over already; asked for the facets
- * alone, it reads the doors' and objects' facets from the text while the extracting thread opens the file.
+ * work, it makes what the text gives at once, in the unit the text names (helpFromText); if it meets much work that
+ * needs web-ifc, it opens the file too and takes the rest until none is left, unless the work is over already. Asked
+ * for the facets alone, it reads the doors' and objects' facets from the text while the extracting thread opens the file.
  */
 export async function helpExtractIfc(bytes: Uint8Array, help: WorkHelp): Promise<void> {
   const facets = helpWithFacets(bytes, help);
   if (!help.geometry || workFinished(help.state)) return;
-  await withOpenFile(
-    bytes,
-    [],
-    () => facets,
-    (ctx) => {
-      spatialParents(ctx);
-      helpWithGeometryWork(ctx, help);
-    },
-  );
+  const file = readText(bytes, () => facets);
+  const unit = lengthUnitFromText(file.text);
+  if (unit) {
+    const textOnly = context(file, await loadClipper(), unit.scale, []);
+    if (!helpFromText(textOnly, help) || workFinished(help.state)) return;
+  }
+  await withOpenFile(file, [], (ctx) => helpWithGeometryWork(ctx, help));
+}
+
+/** A file's text as every thread that reads it reads it, and what the geometry work reads of it. */
+interface FileText {
+  /** The bytes web-ifc is given: void relations renamed (voids.ts), `*` unset (stars.ts). */
+  text: Buffer;
+  voids: Voids;
+  parts: Map<number, number[]>;
+  facets: FacetReader;
+}
+
+function readText(bytes: Uint8Array, knownFacets: (() => KnownFacets | undefined) | undefined): FileText {
+  // The two edits are independent; the second is made in the first's copy when it made one.
+  const uncut = openingsUncut(bytes);
+  const text = asBuffer(starsAsUnset(uncut.bytes, uncut.bytes !== bytes));
+  return { text, voids: uncut.voids, parts: partsFromText(text), facets: new FacetReader(text, knownFacets) };
+}
+
+/** The context of one reading of a file: with web-ifc's open model, or without (a helper before it opens the file). */
+function context(
+  file: FileText,
+  clipper: MainModule,
+  scale: number,
+  warnings: string[],
+  open?: { api: IfcAPI; modelID: number },
+): ExtractContext {
+  return {
+    api: open?.api ?? WEB_IFC_NOT_OPEN,
+    modelID: open?.modelID ?? -1,
+    text: file.text,
+    clipper,
+    meshes: new MeshReader(open?.api, open?.modelID ?? -1, scale, file.facets),
+    facets: file.facets,
+    scale,
+    warnings,
+    placements: new Map(),
+    lines: new Map(),
+    parts: file.parts,
+    shapes: new Map(),
+    points: new Map(),
+    outlines: new Map(),
+    voids: file.voids,
+  };
 }
 
 /**
  * Opens the file in this thread's web-ifc (its start-up is paid once per thread) for `read`, and closes it whatever
  * happens; a call that fails drops the instance, so that the next call starts from a clean one.
  */
-async function withOpenFile<T>(
-  bytes: Uint8Array,
-  warnings: string[],
-  knownFacets: (() => KnownFacets | undefined) | undefined,
-  read: (ctx: ExtractContext, unitFound: boolean) => T,
-): Promise<T> {
+async function withOpenFile<T>(file: FileText, warnings: string[], read: (ctx: ExtractContext, unitFound: boolean) => T): Promise<T> {
   const [clipper, api] = await Promise.all([loadClipper(), initApi()]);
   let modelID: number | undefined;
   try {
-    // The two edits are independent; the second is made in the first's copy when it made one.
-    const uncut = openingsUncut(bytes);
-    const text = starsAsUnset(uncut.bytes, uncut.bytes !== bytes);
-    modelID = api.OpenModel(text, { COORDINATE_TO_ORIGIN: false });
+    modelID = api.OpenModel(file.text, { COORDINATE_TO_ORIGIN: false });
     if (modelID < 0) throw new Error('web-ifc could not open the file');
-    const unit = readLengthUnit(api, modelID, bytes);
-    const facets = new FacetReader(asBuffer(text), knownFacets);
-    return read(
-      {
-        api,
-        modelID,
-        text: asBuffer(text),
-        clipper,
-        meshes: new MeshReader(api, modelID, unit.scale, facets),
-        scale: unit.scale,
-        warnings,
-        placements: new Map(),
-        lines: new Map(),
-        parts: new Map(),
-        shapes: new Map(),
-        points: new Map(),
-        outlines: new Map(),
-        voidRelations: uncut.voidRelations,
-      },
-      unit.found,
-    );
+    const unit = readLengthUnit(api, modelID, file.text);
+    return read(context(file, clipper, unit.scale, warnings, { api, modelID }), unit.found);
   } catch (error) {
     if (apiPromise) dropApi(api);
     throw error;

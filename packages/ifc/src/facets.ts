@@ -114,7 +114,6 @@ class NotFaceted extends Error {}
 const NOT_FACETED = new NotFaceted('not faceted');
 
 export class FacetReader {
-  private index?: StepIndex;
   private placements?: TextPlacements;
   private readonly geometries = new Map<number, FacetGeometry>();
   /** Items found not to be faceted. */
@@ -143,6 +142,20 @@ export class FacetReader {
 
   private knownFacets?: KnownFacets | null;
 
+  /** The file's index (StepIndex), made on first use. */
+  get index(): StepIndex {
+    return (this.#index ??= StepIndex.of(this.text));
+  }
+  #index?: StepIndex;
+
+  /** Whether the element has a shape at all: its Representation names an IfcProductDefinitionShape. */
+  hasShape(expressID: number): boolean {
+    const index = this.index;
+    const element = index.openAny(expressID);
+    const shapeID = element < 0 ? undefined : index.refAt(element, SHAPE_AT);
+    return shapeID !== undefined && index.open(shapeID, PRODUCT_SHAPE) >= 0;
+  }
+
   /**
    * The faceted geometries that make up the element's shape, placed; undefined when its shape holds anything else
    * (web-ifc meshes it then), or has nothing to place.
@@ -152,7 +165,7 @@ export class FacetReader {
     const known = this.knownFacets?.get(expressID);
     if (known === null) return undefined;
     if (known && (!withFaces || known.every((placed) => placed.geometry.triangles))) return known;
-    const index = (this.index ??= StepIndex.of(this.text));
+    const index = this.index;
     const placements = (this.placements ??= new TextPlacements(index));
     const element = index.openAny(expressID);
     if (element < 0) return undefined;

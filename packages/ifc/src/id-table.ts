@@ -30,4 +30,12 @@ export class IdTable {
   set(id: number, value: number): void {
     this.page(id, true)![id % PAGE_SIZE] = value;
   }
+
+  /** Every id with a value set (not 0), in ascending order, with its value. */
+  forEach(visit: (id: number, value: number) => void): void {
+    for (const number of [...this.pages.keys()].sort((a, b) => a - b)) {
+      const page = this.pages.get(number)!;
+      for (let i = 0; i < PAGE_SIZE; i++) if (page[i] !== 0) visit(number * PAGE_SIZE + i, page[i]!);
+    }
+  }
 }

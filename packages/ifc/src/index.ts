@@ -8,6 +8,7 @@ export {
   worthFacetHelp,
   worthHelpAtOnce,
   type WorkHelp,
+  type WorkBatch,
   type WorkResult,
   type WorkShare,
 } from './shared-work.js';

@@ -80,8 +80,17 @@ interface PlacedGeometry {
 }
 
 /**
+ * Thrown by a MeshReader without web-ifc (a helper that has not opened the file: shared-work.ts) for an element whose
+ * shape it cannot read from the text: whoever asked leaves the element to a thread that has the file open.
+ */
+export class NeedsWebIfc extends Error {}
+/** The one NeedsWebIfc thrown (a new Error would capture a stack trace each time). */
+export const NEEDS_WEB_IFC = new NeedsWebIfc('this shape needs web-ifc');
+
+/**
  * The meshes of one open model, read from web-ifc once per element (GetFlatMesh computes the geometry, openings
- * cut, every time it is called) and once per geometry.
+ * cut, every time it is called) and once per geometry; or, without web-ifc, of the elements whose shapes the text
+ * gives (facets.ts), and none of any other.
  */
 export class MeshReader {
   private readonly geometries = new Map<number, LocalGeometry>();
@@ -90,7 +99,8 @@ export class MeshReader {
   private readonly facetGeometries = new Map<number, LocalGeometry>();
 
   constructor(
-    private readonly api: IfcAPI,
+    /** None: the file is not open in web-ifc, and an element the text does not give throws NEEDS_WEB_IFC. */
+    private readonly api: IfcAPI | undefined,
     private readonly modelID: number,
     /** Metres per file unit. */
     private readonly scale: number,
@@ -210,32 +220,38 @@ export class MeshReader {
   private placedOf(expressID: number): PlacedGeometry[] {
     const known = this.placed.get(expressID);
     if (known) return known;
+    if (!this.api) {
+      // Without web-ifc, an element without a shape has no geometry, as web-ifc would find; any other is left to it.
+      if (this.facets?.hasShape(expressID) === false) return [];
+      throw NEEDS_WEB_IFC;
+    }
+    const api = this.api;
     const list: PlacedGeometry[] = [];
     this.placed.set(expressID, list);
     let flat;
     try {
-      flat = this.api.GetFlatMesh(this.modelID, expressID, false);
+      flat = api.GetFlatMesh(this.modelID, expressID, false);
     } catch {
       return list;
     }
     const geometries = flat.geometries;
     for (let g = 0; g < geometries.size(); g++) {
       const placed = geometries.get(g);
-      list.push({ geometry: this.geometry(placed.geometryExpressID), m: Float64Array.from(placed.flatTransformation) });
+      list.push({ geometry: this.geometry(api, placed.geometryExpressID), m: Float64Array.from(placed.flatTransformation) });
     }
     (flat as { delete?: () => void }).delete?.();
     return list;
   }
 
-  private geometry(geometryExpressID: number): LocalGeometry {
+  private geometry(api: IfcAPI, geometryExpressID: number): LocalGeometry {
     const known = this.geometries.get(geometryExpressID);
     if (known) return known;
-    const geometry = this.api.GetGeometry(this.modelID, geometryExpressID);
+    const geometry = api.GetGeometry(this.modelID, geometryExpressID);
     try {
       // Copies: the views point into web-ifc's memory, which moves as it grows.
       const local: LocalGeometry = {
-        vertices: this.api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize()).slice(),
-        indices: this.api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize()).slice(),
+        vertices: api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize()).slice(),
+        indices: api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize()).slice(),
         stride: 6,
         hulls: [],
       };

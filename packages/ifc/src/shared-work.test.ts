@@ -1,6 +1,7 @@
 /** The geometry work shared with helpers (shared-work.ts), from the extracting thread's side. */
-import { describe, expect, it } from 'vitest';
-import { extractIfc } from './index.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IfcAPI } from 'web-ifc';
+import { extractIfc, helpExtractIfc } from './index.js';
 import type { KnownFacets } from './facets.js';
 import {
   FACET_HELP_FROM_LOOPS,
@@ -8,9 +9,10 @@ import {
   HELP_AT_ONCE_FROM_SHAPES,
   helpWithFacets,
   newWorkState,
+  OPEN_AFTER_GIVING_BACK,
   worthFacetHelp,
   worthHelpAtOnce,
-  type WorkResult,
+  type WorkBatch,
   type WorkShare,
 } from './shared-work.js';
 import { expressIdOf, tinyGlobalId, tinyIfc } from './test-support.js';
@@ -22,13 +24,13 @@ describe('shared geometry work', () => {
     const alone = await extractIfc(bytes());
     const state = newWorkState();
     const asked: number[] = [];
-    let sent: WorkResult[] | undefined;
+    let sent: WorkBatch | undefined;
     const shared = await extractIfc(bytes(), undefined, {
       share: (items) => {
         asked.push(items);
         // A helper that took the first item and made nothing of it: the extracting thread makes it itself.
         Atomics.add(state, 0, 1);
-        sent = [{ kind: 'failed', expressID: -1 }];
+        sent = { scale: 0.001, results: [{ kind: 'failed', expressID: -1 }] };
         return {
           state,
           receive: () => {
@@ -71,6 +73,82 @@ describe('shared geometry work', () => {
     expect(worthHelpAtOnce(bytes())).toBe(false);
     expect(worthHelpAtOnce(withShapes(HELP_AT_ONCE_FROM_SHAPES - own - 1))).toBe(false);
     expect(worthHelpAtOnce(withShapes(HELP_AT_ONCE_FROM_SHAPES - own))).toBe(true);
+  });
+});
+
+describe('a helper asked for geometry work', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** What a helper that had the whole work to itself sent, and whether it opened the file in web-ifc for it. */
+  async function helpAlone(input: Uint8Array): Promise<{ state: Int32Array; batches: WorkBatch[]; opened: boolean }> {
+    const opens = vi.spyOn(IfcAPI.prototype, 'OpenModel');
+    const state = newWorkState();
+    const batches: WorkBatch[] = [];
+    await helpExtractIfc(input, { state, send: (batch) => batches.push(batch), geometry: true });
+    const opened = opens.mock.calls.length > 0;
+    opens.mockRestore();
+    return { state, batches, opened };
+  }
+  const fromHelper = (state: Int32Array, batches: WorkBatch[]): WorkShare => ({ state, receive: () => batches.shift() });
+
+  it('makes what the text gives without opening the file, and the extracting thread takes it as its own', async () => {
+    const alone = await extractIfc(bytes());
+    const { state, batches, opened } = await helpAlone(bytes());
+    expect(opened).toBe(false);
+    const results = batches.flatMap((batch) => batch.results);
+    expect(results.map((result) => result.kind)).toContain('shape');
+    expect(results.map((result) => result.kind)).not.toContain('failed');
+    expect(batches.every((batch) => batch.scale === 0.001)).toBe(true);
+    const shared = await extractIfc(bytes(), undefined, { share: () => fromHelper(state, batches) });
+    expect(shared).toEqual(alone);
+  });
+
+  it('gives back what the text does not give, which the extracting thread then makes', async () => {
+    // The wall of a circle (a curve, which web-ifc meshes in its own segments): the text does not give it.
+    const round = new TextEncoder().encode(
+      tinyIfc().replace('#52=IFCRECTANGLEPROFILEDEF(.AREA.,$,#51,200.,5000.);', '#52=IFCCIRCLEPROFILEDEF(.AREA.,$,#51,1000.);'),
+    );
+    const alone = await extractIfc(round);
+    const { state, batches, opened } = await helpAlone(round);
+    expect(opened).toBe(false);
+    const wall = expressIdOf(new TextDecoder().decode(round), 'IFCWALL', tinyGlobalId(13));
+    expect(batches.flatMap((batch) => batch.results).map((result) => result.expressID)).not.toContain(wall);
+    expect(batches.flatMap((batch) => batch.returned ?? [])).toHaveLength(1);
+    const shared = await extractIfc(round, undefined, { share: () => fromHelper(state, batches) });
+    expect(shared).toEqual(alone);
+    expect(Object.keys(shared.arch.walls)).toEqual([tinyGlobalId(13)]);
+  });
+
+  it(`opens the file after all once it has given back ${OPEN_AFTER_GIVING_BACK} items, and makes the rest`, async () => {
+    // Round walls enough: the first OPEN_AFTER_GIVING_BACK are given back, the others made with web-ifc.
+    const text = tinyIfc().replace('#52=IFCRECTANGLEPROFILEDEF(.AREA.,$,#51,200.,5000.);', '#52=IFCCIRCLEPROFILEDEF(.AREA.,$,#51,1000.);');
+    const wallLine = text.split('\n').find((line) => line.startsWith('#57=IFCWALL('))!;
+    const copies = Array.from({ length: OPEN_AFTER_GIVING_BACK + 4 }, (_, i) =>
+      wallLine.replace('#57=', `#${9000 + i}=`).replace(tinyGlobalId(13), tinyGlobalId(200 + i)),
+    );
+    const many = new TextEncoder().encode(text.replace(wallLine, [wallLine, ...copies].join('\n')));
+    const alone = await extractIfc(many);
+    const { state, batches, opened } = await helpAlone(many);
+    expect(opened).toBe(true);
+    expect(batches.flatMap((batch) => batch.returned ?? [])).toHaveLength(OPEN_AFTER_GIVING_BACK);
+    const made = batches.flatMap((batch) => batch.results).filter((result) => result.kind === 'shape' && result.shape);
+    expect(made.length).toBeGreaterThanOrEqual(5);
+    const shared = await extractIfc(many, undefined, { share: () => fromHelper(state, batches) });
+    expect(shared).toEqual(alone);
+  });
+
+  it('has nothing it made in another unit kept', async () => {
+    const alone = await extractIfc(bytes());
+    const { state, batches } = await helpAlone(bytes());
+    // Shapes of nothing: kept when said to be in the file's unit (the wall is gone), not when said to be in metres.
+    const empty = (scale: number) =>
+      batches.map(({ results }) => ({ scale, results: results.map((r) => (r.kind === 'shape' ? { ...r, shape: undefined } : r)) }));
+    const copy = newWorkState();
+    copy.set(state);
+    const sameUnit = await extractIfc(bytes(), undefined, { share: () => fromHelper(copy, empty(0.001)) });
+    expect(Object.keys(sameUnit.arch.walls)).toHaveLength(0);
+    const otherUnit = await extractIfc(bytes(), undefined, { share: () => fromHelper(state, empty(1)) });
+    expect(otherUnit).toEqual(alone);
   });
 });
 

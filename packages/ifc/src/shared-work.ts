@@ -8,8 +8,8 @@
  */
 import type { ExtractContext } from './context.js';
 import { elementShape, outlineWithParts, pointsWithParts, type ElementOutline, type ElementShape } from './element-shape.js';
-import type { ElementPoints } from './mesh.js';
-import { idsOfType } from './step.js';
+import { NEEDS_WEB_IFC, type ElementPoints } from './mesh.js';
+import * as WebIfc from 'web-ifc';
 import { DOOR_CLASSES } from './doors.js';
 import { OBJECT_CLASSES } from './objects.js';
 import { CEILING_CLASSES, SLAB_CLASSES, STAIR_CLASSES } from './slabs.js';
@@ -89,17 +89,28 @@ export const worthFacetHelp = (bytes: Uint8Array): boolean =>
 export interface WorkShare {
   state: Int32Array;
   /** The next batch of results a helper sent, if one has arrived (without waiting). */
-  receive(): WorkResult[] | undefined;
+  receive(): WorkBatch | undefined;
   /** The facets a helper sent, if they have arrived (without waiting). */
   receiveFacets?(): KnownFacets | undefined;
   /** How long to wait for a helper that has gone quiet (ms; QUIET_MS when not given). */
   quietMs?: number;
 }
 
+/**
+ * Results as a helper sends them, with the metres per file unit it made them in: a helper reads the unit from the text
+ * before it has the file open (helpFromText), and the extracting thread keeps no result made in another unit than its own.
+ */
+export interface WorkBatch {
+  scale: number;
+  results: WorkResult[];
+  /** Items the helper took and gives back, by their place in the work (helpFromText): the extracting thread makes them. */
+  returned?: number[];
+}
+
 /** A helper's side: the shared state and where its results go. */
 export interface WorkHelp {
   state: Int32Array;
-  send(results: WorkResult[]): void;
+  send(batch: WorkBatch): void;
   /** Where the doors' and objects' facets go; none: this helper does not read them. */
   sendFacets?(facets: KnownFacets): void;
   /** Whether it was asked for geometry work (it opens the file); otherwise it reads the facets alone. */
@@ -111,27 +122,49 @@ const BATCH = 16;
 /** How long the extracting thread waits for a helper that has gone quiet before it makes the rest itself (ms). */
 const QUIET_MS = 5000;
 
-/** Every element the readers will need geometry of, in an order every thread of one file lists alike. */
+/** STEP keywords by web-ifc's type codes (IFCWALL: 'IFCWALL'), from web-ifc's own names for them. */
+let keywordsByType: Map<number, Buffer> | undefined;
+function keywordOf(type: number): Buffer {
+  keywordsByType ??= new Map(
+    Object.entries(WebIfc)
+      .filter(([name, code]) => name.startsWith('IFC') && typeof code === 'number')
+      .map(([name, code]) => [code as number, Buffer.from(name, 'latin1')]),
+  );
+  const keyword = keywordsByType.get(type);
+  if (!keyword) throw new Error(`No STEP keyword for web-ifc type ${type}`);
+  return keyword;
+}
+
+/**
+ * Every element the readers will need geometry of, listed from the file's text (StepIndex.idsOf), so that every thread
+ * of one file lists the same items in the same order, whether it has the file open in web-ifc or not yet.
+ */
 function geometryWork(ctx: ExtractContext): WorkItem[] {
-  const ids = (classes: readonly (number | readonly [number, unknown])[]) =>
-    classes.flatMap((c) => idsOfType(ctx.api, ctx.modelID, typeof c === 'number' ? c : c[0]));
-  const shapes = [ROOM_CLASSES, WALL_CLASSES, SLAB_CLASSES, STAIR_CLASSES, CEILING_CLASSES].flatMap(ids);
+  const groups = [ROOM_CLASSES, WALL_CLASSES, SLAB_CLASSES, STAIR_CLASSES, CEILING_CLASSES, DOOR_CLASSES, TRAY_CLASSES, OBJECT_CLASSES].map(
+    (classes) => classes.map((c) => (typeof c === 'number' ? c : c[0])),
+  );
+  const ids = ctx.facets.index.idsOf(groups.flat().map(keywordOf));
+  let at = 0;
+  const [rooms, walls, slabs, stairs, ceilings, doors, trays, objects] = groups.map((classes) =>
+    ids.slice(at, (at += classes.length)).flat(),
+  );
+  const shapes = [...rooms!, ...walls!, ...slabs!, ...stairs!, ...ceilings!];
   const openings = [...voids(ctx).hostsOf.keys()].sort((a, b) => a - b);
-  const points = [DOOR_CLASSES, TRAY_CLASSES].flatMap(ids);
-  const outlines = ids(OBJECT_CLASSES);
   return [
     ...[...shapes, ...openings].map((expressID): WorkItem => ({ kind: 'shape', expressID })),
-    ...points.map((expressID): WorkItem => ({ kind: 'points', expressID })),
-    ...outlines.map((expressID): WorkItem => ({ kind: 'outline', expressID })),
+    ...[...doors!, ...trays!].map((expressID): WorkItem => ({ kind: 'points', expressID })),
+    ...objects!.map((expressID): WorkItem => ({ kind: 'outline', expressID })),
   ];
 }
 
+/** One item made; NEEDS_WEB_IFC goes on to the caller (helpFromText), any other error is a failed item. */
 function make(ctx: ExtractContext, { kind, expressID }: WorkItem): WorkResult {
   try {
     if (kind === 'shape') return { kind, expressID, shape: elementShape(ctx, expressID) };
     if (kind === 'points') return { kind, expressID, points: pointsWithParts(ctx, expressID) };
     return { kind, expressID, outline: outlineWithParts(ctx, expressID) };
-  } catch {
+  } catch (error) {
+    if (error === NEEDS_WEB_IFC) throw error;
     return { kind: 'failed', expressID };
   }
 }
@@ -174,8 +207,9 @@ export function doGeometryWork(
   while (received < total - made) {
     const batch = share.receive();
     if (batch) {
-      for (const result of batch) keep(ctx, result);
-      received += batch.length;
+      if (batch.scale === ctx.scale) for (const result of batch.results) keep(ctx, result);
+      for (const i of batch.returned ?? []) if (items[i]) keep(ctx, make(ctx, items[i]));
+      received += batch.results.length + (batch.returned?.length ?? 0);
       quietSince = performance.now();
       continue;
     }
@@ -185,22 +219,78 @@ export function doGeometryWork(
   return elements;
 }
 
+/** Where a helper's results go, BATCH at a time, in the unit they were made in. */
+class Outbox {
+  private batch: WorkResult[] = [];
+  private returned: number[] = [];
+  constructor(
+    private readonly help: WorkHelp,
+    private readonly scale: number,
+  ) {}
+
+  add(result: WorkResult): void {
+    this.batch.push(result);
+    if (this.batch.length >= BATCH) this.flush();
+  }
+
+  /** Gives item `i` back at once, with what was made before it: the extracting thread makes it as soon as it is free. */
+  giveBack(i: number): void {
+    this.returned.push(i);
+    this.flush();
+  }
+
+  flush(): void {
+    const count = this.batch.length + this.returned.length;
+    if (count === 0) return;
+    this.help.send({ scale: this.scale, results: this.batch, ...(this.returned.length > 0 ? { returned: this.returned } : {}) });
+    Atomics.add(this.help.state, DELIVERED, count);
+    Atomics.notify(this.help.state, DELIVERED);
+    this.batch = [];
+    this.returned = [];
+  }
+}
+
+const take = (help: WorkHelp, items: readonly WorkItem[]): number =>
+  workFinished(help.state) ? items.length : Math.min(items.length, Atomics.add(help.state, NEXT, 1));
+
+/**
+ * Items a helper gives back (helpFromText) before it opens the file in web-ifc after all: past a few, the file has more
+ * work only web-ifc can do (shapes with curves or booleans) than the extracting thread should do alone.
+ */
+export const OPEN_AFTER_GIVING_BACK = 16;
+
+/**
+ * A helper thread before it has the file open in web-ifc (its MeshReader has none): takes items and makes those whose
+ * shapes the text gives (facets.ts), from the moment the bytes arrive, while the extracting thread opens the file; it
+ * gives back any other (the extracting thread makes it when it is free) until it has given back
+ * OPEN_AFTER_GIVING_BACK. Answers whether it stopped there, items left: it then opens the file for the rest.
+ */
+export function helpFromText(ctx: ExtractContext, help: WorkHelp): boolean {
+  const items = geometryWork(ctx);
+  const outbox = new Outbox(help, ctx.scale);
+  let givenBack = 0;
+  try {
+    for (let i = take(help, items); i < items.length; i = take(help, items)) {
+      try {
+        outbox.add(make(ctx, items[i]!));
+      } catch (error) {
+        if (error !== NEEDS_WEB_IFC) throw error;
+        outbox.giveBack(i);
+        if (++givenBack >= OPEN_AFTER_GIVING_BACK) return true;
+      }
+    }
+    return false;
+  } finally {
+    outbox.flush();
+  }
+}
+
 /** A helper thread, with the file open as the extracting thread has it: takes items until none is left. */
 export function helpWithGeometryWork(ctx: ExtractContext, help: WorkHelp): void {
   const items = geometryWork(ctx);
-  let batch: WorkResult[] = [];
-  const flush = () => {
-    if (batch.length === 0) return;
-    help.send(batch);
-    Atomics.add(help.state, DELIVERED, batch.length);
-    Atomics.notify(help.state, DELIVERED);
-    batch = [];
-  };
-  for (let i = Atomics.add(help.state, NEXT, 1); i < items.length && !workFinished(help.state); i = Atomics.add(help.state, NEXT, 1)) {
-    batch.push(make(ctx, items[i]!));
-    if (batch.length >= BATCH) flush();
-  }
-  flush();
+  const outbox = new Outbox(help, ctx.scale);
+  for (let i = take(help, items); i < items.length; i = take(help, items)) outbox.add(make(ctx, items[i]!));
+  outbox.flush();
 }
 
 /**

@@ -14,9 +14,7 @@ export function spatialParents(ctx: ExtractContext): Map<number, number> {
     const rel = line(ctx, id);
     const parent = ref(rel?.RelatingObject);
     if (parent === undefined) continue;
-    const children = refs(rel?.RelatedObjects);
-    for (const child of children) parents.set(child, parent);
-    ctx.parts.set(parent, [...(ctx.parts.get(parent) ?? []), ...children]);
+    for (const child of refs(rel?.RelatedObjects)) parents.set(child, parent);
   }
   for (const id of contained) {
     const rel = line(ctx, id);

@@ -140,41 +140,36 @@ export class StepIndex {
     return this.bytes[open] === OPEN ? open : -1;
   }
 
-  /**
-   * The top-level attributes of the list opening at `open`, one per attribute: a reference as its express id, any
-   * other value ($, *, a number, a list, a string) as its text. For the few entities read by position (placements).
-   */
+  /** The top-level attributes of the list opening at `open` (attributesAt). */
   attributes(open: number): (number | string)[] {
+    return attributesAt(this.bytes, open);
+  }
+
+  /**
+   * The express ids of the entities whose keyword is one of `keywords`, per keyword, in ascending order: one pass over
+   * the index, for listing a file's elements by class from its text alone (shared-work.ts).
+   */
+  idsOf(keywords: readonly Buffer[]): number[][] {
+    const out = keywords.map((): number[] => []);
+    // Candidates by their length: most keywords of a file are not asked for and are passed over by their length alone.
+    const byLength = new Map<number, number[]>();
+    keywords.forEach((keyword, k) => byLength.set(keyword.length, [...(byLength.get(keyword.length) ?? []), k]));
     const bytes = this.bytes;
-    const out: (number | string)[] = [];
-    let depth = 0;
-    let start = open + 1;
-    const push = (end: number) => {
-      let a = start;
-      let b = end;
-      while (isBlank(bytes[a])) a++;
-      while (b > a && isBlank(bytes[b - 1])) b--;
-      let id = 0;
-      let digits = 0;
-      if (bytes[a] === HASH) for (let i = a + 1; i < b && isDigit(bytes[i]); i++, digits++) id = id * 10 + bytes[i]! - ZERO;
-      out.push(digits > 0 && digits === b - a - 1 ? id : bytes.toString('latin1', a, b));
-    };
-    for (let i = open; i < bytes.length; i++) {
-      const c = bytes[i]!;
-      if (c === OPEN) depth++;
-      else if (c === CLOSE) {
-        if (--depth === 0) {
-          if (i > start || out.length > 0) push(i);
-          return out;
+    this.keywordAt.forEach((id, at) => {
+      let end = at;
+      while (isKeyword(bytes[end])) end++;
+      const candidates = byLength.get(end - at);
+      if (!candidates) return;
+      for (const k of candidates) {
+        const keyword = keywords[k]!;
+        let i = keyword.length - 1;
+        while (i >= 0 && bytes[at + i] === keyword[i]) i--;
+        if (i < 0) {
+          out[k]!.push(id);
+          return;
         }
-      } else if (c === COMMA && depth === 1) {
-        push(i);
-        start = i + 1;
-      } else if (c === 0x27) {
-        i = bytes.indexOf(0x27, i + 1);
-        if (i < 0) return out;
-      } else if (c === SEMICOLON) return out;
-    }
+      }
+    });
     return out;
   }
 
@@ -265,6 +260,45 @@ export class StepIndex {
     } else out.push(Number(bytes.toString('latin1', start, end)));
     return end;
   }
+}
+
+/**
+ * The top-level attributes of the list opening at `open`, one per attribute: a reference as its express id, any other
+ * value ($, *, a number, a list, a string) as its text. For the few entities read by position (placements, relations).
+ */
+export function attributesAt(bytes: Buffer, open: number): (number | string)[] {
+  const out: (number | string)[] = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = open; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (c === OPEN) depth++;
+    else if (c === CLOSE) {
+      if (--depth === 0) {
+        if (i > start || out.length > 0) out.push(attribute(bytes, start, i));
+        return out;
+      }
+    } else if (c === COMMA && depth === 1) {
+      out.push(attribute(bytes, start, i));
+      start = i + 1;
+    } else if (c === 0x27) {
+      i = bytes.indexOf(0x27, i + 1);
+      if (i < 0) return out;
+    } else if (c === SEMICOLON) return out;
+  }
+  return out;
+}
+
+/** The attribute between `start` and `end`, blanks trimmed: a reference as its express id, anything else as its text. */
+function attribute(bytes: Buffer, start: number, end: number): number | string {
+  let a = start;
+  let b = end;
+  while (isBlank(bytes[a])) a++;
+  while (b > a && isBlank(bytes[b - 1])) b--;
+  let id = 0;
+  let digits = 0;
+  if (bytes[a] === HASH) for (let i = a + 1; i < b && isDigit(bytes[i]); i++, digits++) id = id * 10 + bytes[i]! - ZERO;
+  return digits > 0 && digits === b - a - 1 ? id : bytes.toString('latin1', a, b);
 }
 
 /** A reusable list of references (StepIndex.refsInto). */

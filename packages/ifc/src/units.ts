@@ -70,18 +70,36 @@ function unitScale(api: IfcAPI, modelID: number, id: number): LengthUnit | undef
   return undefined;
 }
 
-/** The length unit from the STEP text itself, for files whose unit lines web-ifc misreads. */
+const LENGTH_UNIT = Buffer.from('.LENGTHUNIT.', 'latin1');
+
+/** The entities of the text that name .LENGTHUNIT., each as its own string (the text is not decoded whole: 26 MB). */
+function lengthUnitLines(bytes: Uint8Array): string[] {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const lines: string[] = [];
+  for (let at = text.indexOf(LENGTH_UNIT); at >= 0; at = text.indexOf(LENGTH_UNIT, at + LENGTH_UNIT.length)) {
+    const start = text.lastIndexOf(0x3b, at) + 1;
+    const end = text.indexOf(0x3b, at);
+    lines.push(text.toString('latin1', start, end < 0 ? text.length : end + 1));
+  }
+  return lines;
+}
+
+/** The length unit from the STEP text itself, for files whose unit lines web-ifc misreads (and for helpers that read the text alone). */
 export function lengthUnitFromText(bytes: Uint8Array): LengthUnit | undefined {
-  const text = new TextDecoder('latin1').decode(bytes);
-  const si = /IFCSIUNIT\s*\([^,]*,\s*\.LENGTHUNIT\.\s*,\s*(?:\.(\w+)\.|\$)\s*,\s*\.METRE\.\s*\)/i.exec(text);
-  if (si) {
+  const lines = lengthUnitLines(bytes);
+  for (const line of lines) {
+    const si = /IFCSIUNIT\s*\([^,]*,\s*\.LENGTHUNIT\.\s*,\s*(?:\.(\w+)\.|\$)\s*,\s*\.METRE\.\s*\)/i.exec(line);
+    if (!si) continue;
     const prefix = (si[1] ?? '').toUpperCase();
     const scale = prefix ? SI_PREFIX[prefix] : 1;
     if (scale !== undefined) return { scale, name: `${prefix}METRE`, found: true };
   }
-  const named = /IFCCONVERSIONBASEDUNIT\s*\([^,]*,\s*\.LENGTHUNIT\.\s*,\s*'(\w+)'/i.exec(text);
-  const scale = named ? NAMED_UNITS[(named[1] ?? '').toUpperCase()] : undefined;
-  return scale === undefined ? undefined : { scale, name: (named?.[1] ?? '').toUpperCase(), found: true };
+  for (const line of lines) {
+    const named = /IFCCONVERSIONBASEDUNIT\s*\([^,]*,\s*\.LENGTHUNIT\.\s*,\s*'(\w+)'/i.exec(line);
+    const scale = named ? NAMED_UNITS[(named[1] ?? '').toUpperCase()] : undefined;
+    if (scale !== undefined) return { scale, name: (named?.[1] ?? '').toUpperCase(), found: true };
+  }
+  return undefined;
 }
 
 /**

@@ -10,17 +10,33 @@ const text = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
 const bytes = (s: string) => new TextEncoder().encode(s);
 
 describe('openingsUncut', () => {
-  it('renames each IfcRelVoidsElement entity and names its express id', () => {
-    const original = bytes("#75= IFCRELVOIDSELEMENT ('g',$,$,$,#57,#74);\n#9=IFCRELVOIDSELEMENT('h',$,$,$,#1,#2);\n");
-    const { bytes: uncut, voidRelations } = openingsUncut(original);
-    expect(text(uncut)).toBe("#75= IFCRELPROJECTSELEMENT ('g',$,$,$,#57,#74);\n#9=IFCRELPROJECTSELEMENT('h',$,$,$,#1,#2);\n");
-    expect(voidRelations).toEqual([75, 9]);
+  it('renames each IfcRelVoidsElement entity and reads which opening voids which element', () => {
+    const original = bytes(
+      "#75= IFCRELVOIDSELEMENT ('g',$,$,$,#57,#74);\n#9=IFCRELVOIDSELEMENT('h',$,$,$,#1,#2);\n#8=IFCRELVOIDSELEMENT('i',$,$,$,#57,#3);\n",
+    );
+    const { bytes: uncut, voids } = openingsUncut(original);
+    expect(text(uncut)).toBe(
+      "#75= IFCRELPROJECTSELEMENT ('g',$,$,$,#57,#74);\n#9=IFCRELPROJECTSELEMENT('h',$,$,$,#1,#2);\n#8=IFCRELPROJECTSELEMENT('i',$,$,$,#57,#3);\n",
+    );
+    expect(voids.openingsOf).toEqual(
+      new Map([
+        [57, [74, 3]],
+        [1, [2]],
+      ]),
+    );
+    expect(voids.hostsOf).toEqual(
+      new Map([
+        [74, [57]],
+        [2, [1]],
+        [3, [57]],
+      ]),
+    );
     expect(text(original)).toContain('#75= IFCRELVOIDSELEMENT');
   });
 
   it('leaves the name alone inside strings, and answers the same bytes when there is nothing to rename', () => {
     const original = bytes("#1=IFCWALL('IFCRELVOIDSELEMENT(',$,'a=IFCRELVOIDSELEMENT',$);\n");
-    expect(openingsUncut(original)).toEqual({ bytes: original, voidRelations: [] });
+    expect(openingsUncut(original)).toEqual({ bytes: original, voids: { hostsOf: new Map(), openingsOf: new Map() } });
   });
 });
 

@@ -13,7 +13,7 @@ import {
   newWorkState,
   type IfcExtraction,
   type KnownFacets,
-  type WorkResult,
+  type WorkBatch,
   type WorkShare,
   worthFacetHelp,
   worthHelpAtOnce,
@@ -59,7 +59,7 @@ async function extractShared(bytes: Uint8Array, progress: Progress, askHelp: Ask
     askHelp('ifc_geometry_help', { bytes, state, port: results.port2, facetsPort: facets.port2, geometry }, [results.port2, facets.port2]);
     share = {
       state,
-      receive: () => receiveMessageOnPort(results.port1)?.message as WorkResult[] | undefined,
+      receive: () => receiveMessageOnPort(results.port1)?.message as WorkBatch | undefined,
       receiveFacets: () => receiveMessageOnPort(facets.port1)?.message as KnownFacets | undefined,
     };
     return share;
@@ -111,7 +111,7 @@ export async function geometryHelpTask(input: GeometryHelpInput): Promise<null> 
   try {
     await helpExtractIfc(input.bytes, {
       state: input.state,
-      send: (results) => input.port.postMessage(results),
+      send: (batch) => input.port.postMessage(batch),
       sendFacets: (facets) => input.facetsPort.postMessage(facets),
       geometry: input.geometry,
     });
