@@ -216,9 +216,9 @@ let apiPromise: Promise<IfcAPI> | undefined;
 
 /**
  * Starts this thread's web-ifc and Clipper2 (compiling their WebAssembly) before the first file arrives, so that the
- * first import is as quick as the next.
+ * first import is as quick as the next (warm-up.ts).
  */
-export async function warmUpIfc(): Promise<void> {
+export async function startIfc(): Promise<void> {
   await Promise.all([loadClipper(), initApi()]);
 }
 

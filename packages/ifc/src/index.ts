@@ -13,3 +13,4 @@ export {
   type WorkShare,
 } from './shared-work.js';
 export type { KnownFacets } from './facets.js';
+export { warmUpIfc, warmUpModel } from './warm-up.js';
