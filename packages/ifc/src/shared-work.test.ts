@@ -119,7 +119,7 @@ describe('a helper asked for geometry work', () => {
     expect(Object.keys(shared.arch.walls)).toEqual([tinyGlobalId(13)]);
   });
 
-  it(`opens the file after all once it has given back ${OPEN_AFTER_GIVING_BACK} items, and makes the rest`, async () => {
+  it(`opens the file after all once it has given back ${OPEN_AFTER_GIVING_BACK} items and a third of those it took`, async () => {
     // Round walls enough: the first OPEN_AFTER_GIVING_BACK are given back, the others made with web-ifc.
     const text = tinyIfc().replace('#52=IFCRECTANGLEPROFILEDEF(.AREA.,$,#51,200.,5000.);', '#52=IFCCIRCLEPROFILEDEF(.AREA.,$,#51,1000.);');
     const wallLine = text.split('\n').find((line) => line.startsWith('#57=IFCWALL('))!;
@@ -135,6 +135,27 @@ describe('a helper asked for geometry work', () => {
     expect(made.length).toBeGreaterThanOrEqual(5);
     const shared = await extractIfc(many, undefined, { share: () => fromHelper(state, batches) });
     expect(shared).toEqual(alone);
+  });
+
+  it('gives back a few among many without opening the file', async () => {
+    const text = tinyIfc();
+    const wallLine = text.split('\n').find((line) => line.startsWith('#57=IFCWALL('))!;
+    const round = [
+      '#9990=IFCCIRCLEPROFILEDEF(.AREA.,$,#51,1000.);',
+      '#9991=IFCEXTRUDEDAREASOLID(#9990,#4,#2,3000.);',
+      "#9992=IFCSHAPEREPRESENTATION(#6,'Body','SweptSolid',(#9991));",
+      '#9993=IFCPRODUCTDEFINITIONSHAPE($,$,(#9992));',
+    ];
+    const copy = (id: number, n: number) => wallLine.replace('#57=', `#${id}=`).replace(tinyGlobalId(13), tinyGlobalId(n));
+    const straight = Array.from({ length: 100 }, (_, i) => copy(8000 + i, 300 + i));
+    const curved = Array.from({ length: OPEN_AFTER_GIVING_BACK + 4 }, (_, i) => copy(9000 + i, 500 + i).replace(',#55,', ',#9993,'));
+    const many = new TextEncoder().encode(text.replace(wallLine, [wallLine, ...straight, ...round, ...curved].join('\n')));
+    const { state, batches, opened } = await helpAlone(many);
+    expect(opened).toBe(false);
+    expect(batches.flatMap((batch) => batch.returned ?? [])).toHaveLength(OPEN_AFTER_GIVING_BACK + 4);
+    const shared = await extractIfc(many, undefined, { share: () => fromHelper(state, batches) });
+    expect(shared).toEqual(await extractIfc(many));
+    expect(Object.keys(shared.arch.walls)).toHaveLength(1 + 100 + OPEN_AFTER_GIVING_BACK + 4);
   });
 
   it('has nothing it made in another unit kept', async () => {
