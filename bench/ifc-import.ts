@@ -3,8 +3,9 @@
 //
 //   node --import tsx bench/ifc-import.ts [files, default every .ifc in IFC_CORPUS or /work/shared/ifc]
 //
-// Each file runs in a child process of its own, so that its peak RSS is its own.
-import { fork } from 'node:child_process';
+// Each file's server runs in a child process of its own, so that its peak RSS is its own; this process is the client
+// (a browser, elsewhere) and runs web-ifc alone.
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -58,14 +59,18 @@ const RUNS = 9;
 const WARM_UPS = 2;
 const median = <T extends { ms: number }>(runs: T[]): T => [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
 
-interface Server {
-  /** Imports a file over a new socket into a new project: from file_start sent to done received. */
-  upload(bytes: Buffer, filename: string): Promise<{ ms: number; walls: number; compassDegrees: number | null }>;
-  close(): Promise<void>;
+/** What the server process tells the client: where it listens, whose session to use, in which organization. */
+interface Listening {
+  port: number;
+  cookie: string;
+  orgId: string;
 }
 
-/** The app on a fresh PGlite, listening on 127.0.0.1, with a signed-in user and a project to import into. */
-async function startServer(): Promise<Server> {
+/**
+ * The server process (`--server`): the app on a fresh PGlite, listening on 127.0.0.1, with a signed-in user in an
+ * organization; it answers its peak RSS and ends when the client says it is done.
+ */
+async function serve(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edrf-bench-'));
   const database = await connectDatabase({});
   await migrateToLatest(database.db);
@@ -96,23 +101,44 @@ async function startServer(): Promise<Server> {
     const org = await db.insertInto('orgs').values({ name: 'Bench org' }).returningAll().executeTakeFirstOrThrow();
     await db.insertInto('org_roles').values({ org_id: org.org_id, user_id: user.user_id, role: 'standard' }).execute();
     const port = (app.server.address() as AddressInfo).port;
-    // Each import goes into a project of its own, so that it is a first import, not a re-import.
-    const newProject = async (): Promise<string> => {
-      const created = await app.inject({
-        method: 'POST',
-        url: '/api/v1/create_project',
-        headers: { 'edrf-schema': String(EDRF_SCHEMA), cookie, 'content-type': 'application/json' },
-        payload: JSON.stringify({ name: `Bench project ${Date.now()}`, org_id: org.org_id }),
-      });
-      if (created.statusCode !== 200) throw new Error(`create_project: ${created.statusCode} ${created.body}`);
-      const projectId = created.json<{ project_id: string }>().project_id;
-      return `ws://127.0.0.1:${port}/ws/v1/${projectId}/working-version/upload_ifc`;
-    };
-    return { upload: async (bytes, filename) => upload(await newProject(), cookie, bytes, filename), close };
-  } catch (error) {
+    process.send!({ port, cookie, orgId: org.org_id } satisfies Listening);
+    await new Promise<void>((resolve) => process.once('message', () => resolve()));
+  } finally {
     await close();
-    throw error;
   }
+  process.send!({ peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }, () => process.disconnect());
+}
+
+/** Each import goes into a project of its own (create_project over HTTP), so that it is a first import, not a re-import. */
+async function newProject({ port, cookie, orgId }: Listening): Promise<string> {
+  const created = await fetch(`http://127.0.0.1:${port}/api/v1/create_project`, {
+    method: 'POST',
+    headers: { 'edrf-schema': String(EDRF_SCHEMA), cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `Bench project ${Date.now()}`, org_id: orgId }),
+  });
+  if (created.status !== 200) throw new Error(`create_project: ${created.status} ${await created.text()}`);
+  const { project_id: projectId } = (await created.json()) as { project_id: string };
+  return `ws://127.0.0.1:${port}/ws/v1/${projectId}/working-version/upload_ifc`;
+}
+
+/** A server process for one file: its address once it listens, and how to end it (answering its peak RSS). */
+function startServer(): Promise<{ listening: Listening; close: () => Promise<number> }> {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--server'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it listened`)));
+    child.once('message', (listening) => {
+      child.removeAllListeners('exit');
+      const close = () =>
+        new Promise<number>((done, fail) => {
+          let rss = 0;
+          child.on('message', (message) => (rss = (message as { peakRssMb: number }).peakRssMb));
+          child.once('exit', (code) => (code === 0 ? done(rss) : fail(new Error(`the server exited with ${code}`))));
+          child.send('done');
+        });
+      resolve({ listening: listening as Listening, close });
+    });
+  });
 }
 
 async function upload(
@@ -177,21 +203,23 @@ function bareWebIfc(api: IfcAPI, bytes: Uint8Array): { ms: number; meshes: numbe
  */
 async function runOne(file: string): Promise<Result> {
   const bytes = fs.readFileSync(file);
-  const server = await startServer();
+  const { listening, close } = await startServer();
+  const importFile = async () => upload(await newProject(listening), listening.cookie, bytes, path.basename(file));
+  let peakRssMb = 0;
   const api = new IfcAPI();
   await api.Init(undefined, true);
   api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
-  const e2eRuns: Awaited<ReturnType<Server['upload']>>[] = [];
+  const e2eRuns: Awaited<ReturnType<typeof upload>>[] = [];
   const bareRuns: ReturnType<typeof bareWebIfc>[] = [];
   try {
-    for (let warm = 0; warm < WARM_UPS; warm++) await server.upload(bytes, path.basename(file));
+    for (let warm = 0; warm < WARM_UPS; warm++) await importFile();
     bareWebIfc(api, new Uint8Array(bytes));
     for (let run = 0; run < RUNS; run++) {
-      e2eRuns.push(await server.upload(bytes, path.basename(file)));
+      e2eRuns.push(await importFile());
       bareRuns.push(bareWebIfc(api, new Uint8Array(bytes)));
     }
   } finally {
-    await server.close();
+    peakRssMb = await close();
     api.Dispose();
   }
   const e2e = median(e2eRuns);
@@ -209,18 +237,8 @@ async function runOne(file: string): Promise<Result> {
     meshes: bare.meshes,
     walls: e2e.walls,
     compassDegrees: e2e.compassDegrees,
-    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    peakRssMb,
   };
-}
-
-function runChild(file: string): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--child', file], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let result: Result | undefined;
-    child.on('message', (message) => (result = message as Result));
-    child.on('error', reject);
-    child.on('exit', (code) => (result && code === 0 ? resolve(result) : reject(new Error(`${file}: the child exited with ${code}`))));
-  });
 }
 
 /** What a row misses of the target, or '' when it meets it. */
@@ -243,17 +261,14 @@ function corpus(args: string[]): string[] {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  if (args[0] === '--child') {
-    process.send!(await runOne(args[1]!));
-    return;
-  }
+  if (args[0] === '--server') return serve();
   const files = corpus(args);
   console.log(
     `IFC import benchmark: node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / MB).toFixed(0)} MB RAM`,
   );
   const results: Result[] = [];
   for (const file of files) {
-    const result = await runChild(file);
+    const result = await runOne(file);
     results.push(result);
     console.log(`  ${result.file}: ${result.endToEndMs} ms end to end, ${result.bareMs} ms web-ifc`);
   }

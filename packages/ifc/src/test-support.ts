@@ -3,6 +3,9 @@
  * the package (index.ts does not name this file).
  */
 import type { Arch } from '@edrf/model';
+import { stepFile } from './step-file.js';
+
+export { stepFile };
 
 type Xy = readonly [number, number] | readonly [number, number, number];
 
@@ -91,19 +94,6 @@ const gid = (n: number) => `0${String(n).padStart(21, '0')}`;
 
 /** GlobalId n of tinyIfc(): '0' and n padded to 22 characters. */
 export const tinyGlobalId = gid;
-
-/** An IFC4 file's STEP text around the entities of its DATA section (one per line). */
-export const stepFile = (name: string, data: string): string => `ISO-10303-21;
-HEADER;
-FILE_DESCRIPTION(('ViewDefinition [CoordinationView]'),'2;1');
-FILE_NAME('${name}','2026-01-01T00:00:00',(''),(''),'edrf test','edrf test','');
-FILE_SCHEMA(('IFC4'));
-ENDSEC;
-DATA;
-${data}
-ENDSEC;
-END-ISO-10303-21;
-`;
 
 /**
  * A small IFC4 file as STEP text, for tests that must run without the corpus. Millimetres; true north at (1, 1); storey

@@ -7,6 +7,7 @@
  */
 import { extractIfc, helpExtractIfc, startIfc } from './extract.js';
 import { newWorkState } from './shared-work.js';
+import { stepFile } from './step-file.js';
 
 /** Runs of the model in each role: enough for V8 to optimise what the extraction runs most. */
 const RUNS = 6;
@@ -108,14 +109,9 @@ export function warmUpModel(): Uint8Array {
   const all = [...contained, curtainWall, slab, column];
   add(`IFCRELCONTAINEDINSPATIALSTRUCTURE('${gid(++guid)}',$,$,$,(${all.map((e) => `#${e}`).join(',')}),#24)`);
 
-  const text = `ISO-10303-21;
-HEADER;
-FILE_DESCRIPTION(('ViewDefinition [CoordinationView]'),'2;1');
-FILE_NAME('warm-up.ifc','2026-01-01T00:00:00',(''),(''),'edrf','edrf','');
-FILE_SCHEMA(('IFC4'));
-ENDSEC;
-DATA;
-#1=IFCCARTESIANPOINT((0.,0.,0.));
+  const text = stepFile(
+    'warm-up.ifc',
+    `#1=IFCCARTESIANPOINT((0.,0.,0.));
 #2=IFCDIRECTION((0.,0.,1.));
 #3=IFCDIRECTION((1.,0.,0.));
 #4=IFCAXIS2PLACEMENT3D(#1,#2,#3);
@@ -131,10 +127,8 @@ DATA;
 #26=IFCRELAGGREGATES('${gid(90005)}',$,$,$,#21,(#22));
 #27=IFCRELAGGREGATES('${gid(90006)}',$,$,$,#22,(#24));
 #30=IFCCARTESIANTRANSFORMATIONOPERATOR3D($,$,#1,$,$);
-${lines.join('\n')}
-ENDSEC;
-END-ISO-10303-21;
-`;
+${lines.join('\n')}`,
+  );
   return new TextEncoder().encode(text);
 }
 
