@@ -1,12 +1,12 @@
 /** Extrusions of polygons read from the text as prisms (extrusions.ts) against web-ifc's own meshes of them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IfcAPI, LogLevel } from 'web-ifc';
-import { polygonArea, type Point2, type Polygon } from '@edrf/model';
+import type { IfcAPI } from 'web-ifc';
+import type { Polygon } from '@edrf/model';
 import { FacetReader } from './facets.js';
 import { footprint, loadClipper } from './footprint.js';
 import { planHull } from './hull.js';
 import { MeshReader } from './mesh.js';
-import { distanceToRing, stepFile, tinyGlobalId as gid } from './test-support.js';
+import { footprintArea, openInWebIfc, ringsApart, stepFile, tinyGlobalId as gid } from './test-support.js';
 
 /**
  * Millimetres. An L-shaped wall (#30): a closed polyline (its first point repeated) extruded 3 m from a Position turned
@@ -105,24 +105,15 @@ const FILE = stepFile(
 );
 
 const bytes = Buffer.from(FILE, 'latin1');
-const api = new IfcAPI();
+let api: IfcAPI;
 let modelID = -1;
 
-beforeAll(async () => {
-  await api.Init(undefined, true);
-  api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
-  modelID = api.OpenModel(new Uint8Array(bytes), { COORDINATE_TO_ORIGIN: false });
-});
+beforeAll(async () => ({ api, modelID } = await openInWebIfc(new Uint8Array(bytes))));
 afterAll(() => api.CloseModel(modelID));
 
-const area = (polygons: Polygon[]) => polygons.reduce((sum, p) => sum + polygonArea({ exterior: p.exterior, interiors: p.interiors }), 0);
 /** How far the farthest corner of either footprint lies from the other's outline (m). */
-function apart(a: Polygon[], b: Polygon[]): number {
-  const rings = (polygons: Polygon[]) => polygons.flatMap((p) => [p.exterior, ...p.interiors]);
-  const farthest = (from: Point2[][], to: Point2[][]) =>
-    Math.max(...from.flat().map((p) => Math.min(...to.map((ring) => distanceToRing(p, ring)))));
-  return Math.max(farthest(rings(a), rings(b)), farthest(rings(b), rings(a)));
-}
+const apart = (a: Polygon[], b: Polygon[]) => ringsApart(rings(a), rings(b));
+const rings = (polygons: Polygon[]) => polygons.flatMap((p) => [p.exterior, ...p.interiors]);
 
 describe('extrusions of polygons, read from the text', () => {
   it('give the footprints and heights web-ifc meshes give: concave, with a shaft, mapped, slanted', async () => {
@@ -140,7 +131,7 @@ describe('extrusions of polygons, read from the text', () => {
       const fromMesh = meshed.mesh(id)!;
       expect(fromText.faceOf).toBeDefined();
       const [textFootprint, meshFootprint] = [footprint(clipper, fromText), footprint(clipper, fromMesh)];
-      expect({ id, area: area(textFootprint) }).toEqual({ id, area: expect.closeTo(expectedArea, 9) });
+      expect({ id, area: footprintArea(textFootprint) }).toEqual({ id, area: expect.closeTo(expectedArea, 9) });
       expect(apart(textFootprint, meshFootprint)).toBeLessThan(1e-6);
       expect(fromText.minZ).toBeCloseTo(0, 9);
       expect(fromText.maxZ).toBeCloseTo(height, 9);

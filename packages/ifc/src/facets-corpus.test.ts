@@ -17,7 +17,7 @@ import { planHull } from './hull.js';
 import { MeshReader } from './mesh.js';
 import { OBJECT_CLASSES } from './objects.js';
 import { idsOfType } from './step.js';
-import { distanceToRing } from './test-support.js';
+import { ringsApart as apart } from './test-support.js';
 import { TRAY_CLASSES } from './trays.js';
 import { readLengthUnit } from './units.js';
 import { openingsUncut } from './voids.js';
@@ -67,14 +67,6 @@ const hullRing = (xy: Float64Array): Point2[] => {
   return Array.from({ length: corners.length / 2 }, (_, i) => [corners[i * 2]!, corners[i * 2 + 1]!]);
 };
 const rings = (polygons: Polygon[]): Point2[][] => polygons.flatMap((p) => [p.exterior, ...p.interiors]);
-/** How far the farthest corner of one set of rings lies from the other set, both ways. */
-function apart(a: Point2[][], b: Point2[][]): number {
-  if (a.length === 0 || b.length === 0) return a.length === b.length ? 0 : Infinity;
-  const farthest = (from: Point2[][], to: Point2[][]) =>
-    Math.max(...from.flat().map((p) => Math.min(...to.map((ring) => distanceToRing(p, ring)))));
-  return Math.max(farthest(a, b), farthest(b, a));
-}
-
 describe.skipIf(!present)('faceted shapes read from the text, on the IFC corpus', () => {
   const counted = { hulls: 0, footprints: 0 };
 

@@ -1,13 +1,13 @@
 /** Faceted shapes read from the text (facets.ts) against web-ifc's own meshes of them, on a small file written here. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IfcAPI, LogLevel } from 'web-ifc';
+import type { IfcAPI } from 'web-ifc';
 import { extractIfc } from './index.js';
 import { FacetReader } from './facets.js';
 import { MeshReader, type ElementPoints } from './mesh.js';
 import { planHull } from './hull.js';
-import { box, polygonArea, type Polygon } from '@edrf/model';
+import { box } from '@edrf/model';
 import { footprint, loadClipper } from './footprint.js';
-import { stepFile, tinyGlobalId as gid } from './test-support.js';
+import { footprintArea, openInWebIfc, stepFile, tinyGlobalId as gid } from './test-support.js';
 
 /** A box (@edrf/model's mesh: 8 corners, 12 triangles) as a faceted brep of triangular polyloops, from entity #first on. */
 function boxBrep(first: number, min: [number, number, number], max: [number, number, number]): { text: string; brep: number } {
@@ -104,14 +104,10 @@ ${broken.text.replace(/#300=IFCCARTESIANPOINT/, '#300=IFCDIRECTION')}
 );
 
 const bytes = Buffer.from(FILE, 'latin1');
-const api = new IfcAPI();
+let api: IfcAPI;
 let modelID = -1;
 
-beforeAll(async () => {
-  await api.Init(undefined, true);
-  api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
-  modelID = api.OpenModel(new Uint8Array(bytes), { COORDINATE_TO_ORIGIN: false });
-});
+beforeAll(async () => ({ api, modelID } = await openInWebIfc(new Uint8Array(bytes))));
 afterAll(() => api.CloseModel(modelID));
 
 const hull = (points: ElementPoints | undefined) => Array.from(planHull(points!.xy)).map((v) => Math.round(v * 1e6) / 1e6);
@@ -262,8 +258,6 @@ ${wall.text}
   });
   afterAll(() => api.CloseModel(model));
 
-  const area = (polygons: Polygon[]) => polygons.reduce((sum, p) => sum + polygonArea({ exterior: p.exterior, interiors: p.interiors }), 0);
-
   it('unites the faces as wholes, concave ones and ones with holes alike, as web-ifc meshes them', async () => {
     const clipper = await loadClipper();
     const read = new MeshReader(api, model, 0.001, new FacetReader(text));
@@ -272,12 +266,12 @@ ${wall.text}
     expect(read.mesh(22)!.faceOf).toBeDefined();
     expect(slabFromText).toHaveLength(1);
     expect(slabFromText[0]!.interiors).toHaveLength(1);
-    expect(area(slabFromText)).toBeCloseTo(15, 9);
-    expect(area(slabMeshed)).toBeCloseTo(15, 9);
+    expect(footprintArea(slabFromText)).toBeCloseTo(15, 9);
+    expect(footprintArea(slabMeshed)).toBeCloseTo(15, 9);
     const [wallFromText, wallMeshed] = [footprint(clipper, read.mesh(32)!), footprint(clipper, meshed.mesh(32)!)];
     expect(wallFromText).toHaveLength(1);
-    expect(area(wallFromText)).toBeCloseTo(3 * 0.2 + 1.8 * 0.2, 9);
-    expect(area(wallMeshed)).toBeCloseTo(area(wallFromText), 9);
+    expect(footprintArea(wallFromText)).toBeCloseTo(3 * 0.2 + 1.8 * 0.2, 9);
+    expect(footprintArea(wallMeshed)).toBeCloseTo(footprintArea(wallFromText), 9);
     expect(read.mesh(32)!.maxZ).toBeCloseTo(3, 9);
   });
 });

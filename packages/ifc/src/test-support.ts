@@ -1,8 +1,9 @@
 /**
- * Small pure helpers for the tests of this package (corpus-geometry.test.ts, reimport.test.ts). Not exported from
- * the package (index.ts does not name this file).
+ * Small helpers for the tests of this package (corpus-geometry.test.ts, reimport.test.ts, facets.test.ts, …). Not
+ * exported from the package (index.ts does not name this file).
  */
-import type { Arch } from '@edrf/model';
+import { polygonArea, type Arch, type Polygon } from '@edrf/model';
+import { IfcAPI, LogLevel } from 'web-ifc';
 import { stepFile } from './step-file.js';
 
 export { stepFile };
@@ -35,6 +36,29 @@ export function distanceToRing(p: Xy, ring: readonly Xy[]): number {
   let best = Infinity;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) best = Math.min(best, segmentDistance(p, ring[j]!, ring[i]!));
   return best;
+}
+
+/**
+ * How far the farthest corner of one set of rings lies from the other set (inside one of its rings counts as 0), both
+ * ways: two footprints drawn alike are 0 apart whatever corner their rings start at. Infinity when one set is empty.
+ */
+export function ringsApart(a: readonly (readonly Xy[])[], b: readonly (readonly Xy[])[]): number {
+  if (a.length === 0 || b.length === 0) return a.length === b.length ? 0 : Infinity;
+  const farthest = (from: readonly (readonly Xy[])[], to: readonly (readonly Xy[])[]) =>
+    Math.max(...from.flat().map((p) => Math.min(...to.map((ring) => distanceToRing(p, ring)))));
+  return Math.max(farthest(a, b), farthest(b, a));
+}
+
+/** The area of a footprint's polygons, holes taken out. */
+export const footprintArea = (polygons: Polygon[]): number =>
+  polygons.reduce((sum, p) => sum + polygonArea({ exterior: p.exterior, interiors: p.interiors }), 0);
+
+/** web-ifc started as packages/ifc starts it (log off), with `bytes` open: for tests that compare with its own meshes. */
+export async function openInWebIfc(bytes: Uint8Array): Promise<{ api: IfcAPI; modelID: number }> {
+  const api = new IfcAPI();
+  await api.Init(undefined, true);
+  api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
+  return { api, modelID: api.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false }) };
 }
 
 /** The midpoint, in plan, of a door's left–right line. */
