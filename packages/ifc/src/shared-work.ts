@@ -1,10 +1,11 @@
 /**
- * The geometry work of one extraction, shared between threads. Meshing elements with web-ifc and making footprints
- * and hulls of the meshes is most of an import's time, and each element's is independent of every other's. So every
- * thread that takes part opens the file itself and lists the same work (geometryWork), and they take items one at a
- * time from a counter in shared memory: a helper that starts late or runs slow just takes fewer, and one that never
- * starts takes none. Helpers send what they made to the extracting thread, which waits for the items they took and
- * then reads the model as it would alone, its shapes already known.
+ * The geometry work of one extraction, shared between threads. Making elements' shapes (read from the text or meshed
+ * by web-ifc) and their footprints and hulls is most of an import's time, and each element's is independent of every
+ * other's. So every thread that takes part lists the same work from the file's text (geometryWork), and they take
+ * items one at a time from a counter in shared memory: a helper that starts late or runs slow just takes fewer, and one
+ * that never starts takes none. A helper starts on what the text gives before it has the file open in web-ifc, if it
+ * ever opens it (helpFromText). Helpers send what they made to the extracting thread, which waits for the items they
+ * took and then reads the model as it would alone, its shapes already known.
  */
 import type { ExtractContext } from './context.js';
 import { elementShape, outlineWithParts, pointsWithParts, type ElementOutline, type ElementShape } from './element-shape.js';
