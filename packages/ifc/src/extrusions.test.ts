@@ -6,7 +6,7 @@ import { FacetReader } from './facets.js';
 import { footprint, loadClipper } from './footprint.js';
 import { planHull } from './hull.js';
 import { MeshReader } from './mesh.js';
-import { footprintArea, openInWebIfc, ringsApart, stepFile, tinyGlobalId as gid } from './test-support.js';
+import { footprintArea, MILLIMETRE_MODEL, openInWebIfc, ringsApart, stepFile, tinyGlobalId as gid } from './test-support.js';
 
 /**
  * Millimetres. An L-shaped wall (#30): a closed polyline (its first point repeated) extruded 3 m from a Position turned
@@ -18,14 +18,8 @@ import { footprintArea, openInWebIfc, ringsApart, stepFile, tinyGlobalId as gid 
  */
 const FILE = stepFile(
   'extrusions.ifc',
-  `#1=IFCCARTESIANPOINT((0.,0.,0.));
-#2=IFCDIRECTION((0.,0.,1.));
-#3=IFCDIRECTION((1.,0.,0.));
-#4=IFCAXIS2PLACEMENT3D(#1,#2,#3);
+  `${MILLIMETRE_MODEL}
 #5=IFCAXIS2PLACEMENT2D(#80,$);
-#6=IFCGEOMETRICREPRESENTATIONCONTEXT($,'Model',3,1.E-05,#4,$);
-#7=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);
-#8=IFCUNITASSIGNMENT((#7));
 #9=IFCPROJECT('${gid(1)}',$,'Extrusions',$,$,$,$,(#6),#8);
 #10=IFCLOCALPLACEMENT($,#4);
 #11=IFCCARTESIANPOINT((0.,0.));

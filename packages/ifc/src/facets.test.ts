@@ -7,7 +7,7 @@ import { MeshReader, type ElementPoints } from './mesh.js';
 import { planHull } from './hull.js';
 import { box } from '@edrf/model';
 import { footprint, loadClipper } from './footprint.js';
-import { footprintArea, openInWebIfc, stepFile, tinyGlobalId as gid } from './test-support.js';
+import { footprintArea, MILLIMETRE_MODEL, openInWebIfc, stepFile, tinyGlobalId as gid } from './test-support.js';
 
 /** A box (@edrf/model's mesh: 8 corners, 12 triangles) as a faceted brep of triangular polyloops, from entity #first on. */
 function boxBrep(first: number, min: [number, number, number], max: [number, number, number]): { text: string; brep: number } {
@@ -43,13 +43,7 @@ const broken = boxBrep(300, [0, 0, 0], [100, 100, 100]);
  */
 const FILE = stepFile(
   'facets.ifc',
-  `#1=IFCCARTESIANPOINT((0.,0.,0.));
-#2=IFCDIRECTION((0.,0.,1.));
-#3=IFCDIRECTION((1.,0.,0.));
-#4=IFCAXIS2PLACEMENT3D(#1,#2,#3);
-#6=IFCGEOMETRICREPRESENTATIONCONTEXT($,'Model',3,1.E-05,#4,$);
-#7=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);
-#8=IFCUNITASSIGNMENT((#7));
+  `${MILLIMETRE_MODEL}
 #9=IFCPROJECT('${gid(1)}',$,'Facets',$,$,$,$,(#6),#8);
 #10=IFCLOCALPLACEMENT($,#4);
 #11=IFCSITE('${gid(2)}',$,'Site',$,$,#10,$,$,.ELEMENT.,$,$,$,$,$);

@@ -10,3 +10,15 @@ ${data}
 ENDSEC;
 END-ISO-10303-21;
 `;
+
+/**
+ * The entities a model in millimetres starts with: the origin (#1), Z (#2) and X (#3), the axis placement they make
+ * (#4), the 'Model' context on it (#6) and the unit assignment (#8) of millimetres (#7).
+ */
+export const MILLIMETRE_MODEL = `#1=IFCCARTESIANPOINT((0.,0.,0.));
+#2=IFCDIRECTION((0.,0.,1.));
+#3=IFCDIRECTION((1.,0.,0.));
+#4=IFCAXIS2PLACEMENT3D(#1,#2,#3);
+#6=IFCGEOMETRICREPRESENTATIONCONTEXT($,'Model',3,1.E-05,#4,$);
+#7=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);
+#8=IFCUNITASSIGNMENT((#7));`;

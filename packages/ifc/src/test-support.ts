@@ -4,9 +4,9 @@
  */
 import { polygonArea, type Arch, type Polygon } from '@edrf/model';
 import { IfcAPI, LogLevel } from 'web-ifc';
-import { stepFile } from './step-file.js';
+import { MILLIMETRE_MODEL, stepFile } from './step-file.js';
 
-export { stepFile };
+export { MILLIMETRE_MODEL, stepFile };
 
 type Xy = readonly [number, number] | readonly [number, number, number];
 

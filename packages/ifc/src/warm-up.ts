@@ -7,7 +7,7 @@
  */
 import { extractIfc, helpExtractIfc, startIfc } from './extract.js';
 import { newWorkState } from './shared-work.js';
-import { stepFile } from './step-file.js';
+import { MILLIMETRE_MODEL, stepFile } from './step-file.js';
 
 /** Runs of the model in each role: enough for V8 to optimise what the extraction runs most. */
 const RUNS = 6;
@@ -111,13 +111,7 @@ export function warmUpModel(): Uint8Array {
 
   const text = stepFile(
     'warm-up.ifc',
-    `#1=IFCCARTESIANPOINT((0.,0.,0.));
-#2=IFCDIRECTION((0.,0.,1.));
-#3=IFCDIRECTION((1.,0.,0.));
-#4=IFCAXIS2PLACEMENT3D(#1,#2,#3);
-#6=IFCGEOMETRICREPRESENTATIONCONTEXT($,'Model',3,1.E-05,#4,$);
-#7=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);
-#8=IFCUNITASSIGNMENT((#7));
+    `${MILLIMETRE_MODEL}
 #9=IFCPROJECT('${gid(0)}',$,'Warm-up',$,$,$,$,(#6),#8);
 #20=IFCLOCALPLACEMENT($,#4);
 #21=IFCSITE('${gid(90001)}',$,'Site',$,$,#20,$,$,.ELEMENT.,$,$,$,$,$);
