@@ -1,8 +1,9 @@
 /** What every extractor needs: the open model, its unit, placements and the Clipper2 module. */
-import { IFCLOCALPLACEMENT, type IfcAPI } from 'web-ifc';
+import { IFCLOCALPLACEMENT } from 'web-ifc';
+import type { LineSource } from './step.js';
 import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
 import type { Affine } from './placement.js';
-import { NEEDS_WEB_IFC, type ElementPoints, type MeshReader } from './mesh.js';
+import type { ElementPoints, MeshReader } from './mesh.js';
 import type { FacetReader } from './facets.js';
 import type { ElementOutline, ElementShape } from './element-shape.js';
 import type { Voids } from './voids.js';
@@ -10,13 +11,14 @@ import { placementTransform } from './placement.js';
 import { getLine, ref, type IfcLine } from './step.js';
 
 export interface ExtractContext {
-  /** The file open in web-ifc; WEB_IFC_NOT_OPEN in a helper that has not opened it (shared-work.ts). */
-  api: IfcAPI;
+  /** The file's entities, read from its text as web-ifc reads them (text-lines.ts). */
+  api: LineSource;
+  /** The model id the readers pass to api (any: the text is one file). */
   modelID: number;
   /** The file's bytes as web-ifc was given them, for what is read from the STEP text (step-text.ts). */
   text: Buffer;
   clipper: MainModule;
-  /** The model's meshes, each read from web-ifc once. */
+  /** The model's meshes: read from the text where it gives them, else meshed by web-ifc once each (sub-model.ts). */
   meshes: MeshReader;
   /** Shapes and the file's index read from the text (facets.ts, step-index.ts). */
   facets: FacetReader;
@@ -37,19 +39,6 @@ export interface ExtractContext {
   /** The file's IfcRelVoidsElement relations, which web-ifc reads as IfcRelProjectsElement (voids.ts). */
   voids: Voids;
 }
-
-/**
- * The api of a context whose thread has not opened the file in web-ifc (shared-work.ts, helpFromText): whatever asks
- * it throws NEEDS_WEB_IFC, so that nothing is made of web-ifc's silence.
- */
-export const WEB_IFC_NOT_OPEN = new Proxy(
-  {},
-  {
-    get: () => {
-      throw NEEDS_WEB_IFC;
-    },
-  },
-) as IfcAPI;
 
 /** The world transform of an element's ObjectPlacement, in file units. */
 export function objectTransform(ctx: ExtractContext, line: IfcLine): Affine {

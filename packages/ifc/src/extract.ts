@@ -1,7 +1,7 @@
 import { IfcAPI, LogLevel } from 'web-ifc';
 import { emptyModel, type Arch, type Elec } from '@edrf/model';
 import { StoreyAssigner, type StoreyList } from './assign.js';
-import { prefetchLines, WEB_IFC_NOT_OPEN, type ExtractContext } from './context.js';
+import { prefetchLines, type ExtractContext } from './context.js';
 import { loadClipper } from './footprint.js';
 import { readRooms, type Placed } from './spaces.js';
 import { Properties } from './properties.js';
@@ -14,7 +14,7 @@ import { readTrays } from './trays.js';
 import { compassDegrees } from './north.js';
 import { spatialParents } from './spatial.js';
 import { readBuildings, readStoreys } from './storeys.js';
-import { lengthUnitFromText, readLengthUnit } from './units.js';
+import { readLengthUnit } from './units.js';
 import { MeshReader } from './mesh.js';
 import { FacetReader, type KnownFacets } from './facets.js';
 import { starsAsUnset } from './stars.js';
@@ -22,15 +22,9 @@ import { openingsUncut, type Voids } from './voids.js';
 import { asBuffer } from './step-text.js';
 import { partsFromText } from './text-relations.js';
 import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
-import {
-  doGeometryWork,
-  helpFromText,
-  helpWithFacets,
-  helpWithGeometryWork,
-  workFinished,
-  type WorkHelp,
-  type WorkShare,
-} from './shared-work.js';
+import { doGeometryWork, helpWithFacets, helpWithGeometryWork, workFinished, type WorkHelp, type WorkShare } from './shared-work.js';
+import { SubModels } from './sub-model.js';
+import { schemaOf, TextLines } from './text-lines.js';
 
 /** The steps an import reports (P§4 upload protocol). */
 export type ImportStep = 'ifc_parse' | 'ifc_diff' | 'ifc_process';
@@ -80,7 +74,7 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
   const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 256)));
   if (!tail.includes('END-ISO-10303-21')) warnings.push('The file does not end with END-ISO-10303-21; it may be truncated.');
 
-  return withOpenFile(readText(bytes, options.facets), warnings, (ctx, unitFound) => {
+  return withSubModels(readText(bytes, options.facets), warnings, (ctx, models, unitFound) => {
     progress(0.1);
     if (!unitFound) warnings.push('No length unit in the file; metres assumed.');
     const arch = emptyArch();
@@ -97,7 +91,7 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
       prefetchLines(ctx, elements);
       props.readAhead([...WALL_PROPERTIES, ...DOOR_PROPERTIES]);
     };
-    doGeometryWork(ctx, options.share, (fraction) => progress(0.15 + 0.7 * fraction), readAhead);
+    doGeometryWork(ctx, models, options.share, (fraction) => progress(0.15 + 0.7 * fraction), readAhead);
     progress(0.85);
 
     // Items go into their collection and onto their storey's list; a GlobalId seen twice keeps the first item.
@@ -133,52 +127,49 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
 
 /**
  * A helper thread's part in an extractIfc of the same bytes in another thread (shared-work.ts): asked for geometry
- * work, it makes what the text gives at once, in the unit the text names (helpFromText); if it meets much work that
- * needs web-ifc, it opens the file too and takes the rest until none is left, unless the work is over already. Asked
- * for the facets alone, it reads the doors' and objects' facets from the text while the extracting thread opens the file.
+ * work, it takes items until none is left, making what the text gives at once and the rest from a part of the file
+ * opened in web-ifc (sub-model.ts). Asked for the facets alone, it reads the doors' and objects' facets from the text
+ * while the extracting thread reads the file.
  */
 export async function helpExtractIfc(bytes: Uint8Array, help: WorkHelp): Promise<void> {
   const facets = helpWithFacets(bytes, help);
   if (!help.geometry || workFinished(help.state)) return;
-  const file = readText(bytes, () => facets);
-  const unit = lengthUnitFromText(file.text);
-  if (unit) {
-    const textOnly = context(file, await loadClipper(), unit.scale, []);
-    if (!helpFromText(textOnly, help) || workFinished(help.state)) return;
-  }
-  await withOpenFile(file, [], (ctx) => helpWithGeometryWork(ctx, help));
+  await withSubModels(
+    readText(bytes, () => facets),
+    [],
+    (ctx, models) => helpWithGeometryWork(ctx, models, help),
+  );
 }
 
 /** A file's text as every thread that reads it reads it, and what the geometry work reads of it. */
 interface FileText {
-  /** The bytes web-ifc is given: void relations renamed (voids.ts), `*` unset (stars.ts). */
+  /** The bytes read: void relations renamed (voids.ts), `*` unset (stars.ts), as web-ifc is given them. */
   text: Buffer;
   voids: Voids;
   parts: Map<number, number[]>;
   facets: FacetReader;
+  /** The entities as web-ifc would read them (text-lines.ts). */
+  lines: TextLines;
 }
 
 function readText(bytes: Uint8Array, knownFacets: (() => KnownFacets | undefined) | undefined): FileText {
   // The two edits are independent; the second is made in the first's copy when it made one.
   const uncut = openingsUncut(bytes);
   const text = asBuffer(starsAsUnset(uncut.bytes, uncut.bytes !== bytes));
-  return { text, voids: uncut.voids, parts: partsFromText(text), facets: new FacetReader(text, knownFacets) };
+  const schema = schemaOf(text);
+  if (schema < 0) throw new Error('its header names no IFC schema that can be read (FILE_SCHEMA IFC2X3, IFC4 or IFC4X3)');
+  const facets = new FacetReader(text, knownFacets);
+  return { text, voids: uncut.voids, parts: partsFromText(text), facets, lines: new TextLines(facets.index, schema) };
 }
 
-/** The context of one reading of a file: with web-ifc's open model, or without (a helper before it opens the file). */
-function context(
-  file: FileText,
-  clipper: MainModule,
-  scale: number,
-  warnings: string[],
-  open?: { api: IfcAPI; modelID: number },
-): ExtractContext {
+/** The context of one reading of a file, its shapes meshed from sub-models (sub-model.ts) where the text does not give them. */
+function context(file: FileText, clipper: MainModule, scale: number, warnings: string[], models: SubModels): ExtractContext {
   return {
-    api: open?.api ?? WEB_IFC_NOT_OPEN,
-    modelID: open?.modelID ?? -1,
+    api: file.lines,
+    modelID: 0,
     text: file.text,
     clipper,
-    meshes: new MeshReader(open?.api, open?.modelID ?? -1, scale, file.facets),
+    meshes: new MeshReader(models, scale, file.facets),
     facets: file.facets,
     scale,
     warnings,
@@ -193,22 +184,26 @@ function context(
 }
 
 /**
- * Opens the file in this thread's web-ifc (its start-up is paid once per thread) for `read`, and closes it whatever
- * happens; a call that fails drops the instance, so that the next call starts from a clean one.
+ * Reads the file from its text for `read`, with this thread's web-ifc (its start-up is paid once per thread) to mesh
+ * what the text does not give, from sub-models closed whatever happens; a call that fails after web-ifc was used
+ * drops the instance, so that the next call starts from a clean one.
  */
-async function withOpenFile<T>(file: FileText, warnings: string[], read: (ctx: ExtractContext, unitFound: boolean) => T): Promise<T> {
+async function withSubModels<T>(
+  file: FileText,
+  warnings: string[],
+  read: (ctx: ExtractContext, models: SubModels, unitFound: boolean) => T,
+): Promise<T> {
   const [clipper, api] = await Promise.all([loadClipper(), initApi()]);
-  let modelID: number | undefined;
+  const models = new SubModels(file.facets.index, file.parts, api);
   try {
-    modelID = api.OpenModel(file.text, { COORDINATE_TO_ORIGIN: false });
-    if (modelID < 0) throw new Error('web-ifc could not open the file');
-    const unit = readLengthUnit(api, modelID, file.text);
-    return read(context(file, clipper, unit.scale, warnings, { api, modelID }), unit.found);
+    const unit = readLengthUnit(file.lines, 0, file.text);
+    return read(context(file, clipper, unit.scale, warnings, models), models, unit.found);
   } catch (error) {
-    if (apiPromise) dropApi(api);
+    models.close();
+    if (models.opened > 0 && apiPromise) dropApi(api);
     throw error;
   } finally {
-    if (modelID !== undefined && modelID >= 0 && apiPromise) api.CloseModel(modelID);
+    models.close();
   }
 }
 

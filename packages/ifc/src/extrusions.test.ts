@@ -5,7 +5,7 @@ import type { Polygon } from '@edrf/model';
 import { FacetReader } from './facets.js';
 import { footprint, loadClipper } from './footprint.js';
 import { planHull } from './hull.js';
-import { MeshReader } from './mesh.js';
+import { MeshReader, wholeModel } from './mesh.js';
 import { footprintArea, MILLIMETRE_MODEL, openInWebIfc, ringsApart, stepFile, tinyGlobalId as gid } from './test-support.js';
 
 /**
@@ -112,8 +112,8 @@ const rings = (polygons: Polygon[]) => polygons.flatMap((p) => [p.exterior, ...p
 describe('extrusions of polygons, read from the text', () => {
   it('give the footprints and heights web-ifc meshes give: concave, with a shaft, mapped, slanted', async () => {
     const clipper = await loadClipper();
-    const read = new MeshReader(api, modelID, 0.001, new FacetReader(bytes));
-    const meshed = new MeshReader(api, modelID, 0.001);
+    const read = new MeshReader(wholeModel(api, modelID), 0.001, new FacetReader(bytes));
+    const meshed = new MeshReader(wholeModel(api, modelID), 0.001);
     const expected: [number, number, number][] = [
       [30, 3 * 0.2 + 1.8 * 0.2, 3],
       [50, 16 - 1, 0.2],
@@ -135,14 +135,14 @@ describe('extrusions of polygons, read from the text', () => {
 
   it('keep the shaft a hole, though its curve runs the same way as the outer one', async () => {
     const clipper = await loadClipper();
-    const slab = footprint(clipper, new MeshReader(api, modelID, 0.001, new FacetReader(bytes)).mesh(50)!);
+    const slab = footprint(clipper, new MeshReader(wholeModel(api, modelID), 0.001, new FacetReader(bytes)).mesh(50)!);
     expect(slab).toHaveLength(1);
     expect(slab[0]!.interiors).toHaveLength(1);
   });
 
   it('place the turned and moved L where web-ifc does', async () => {
     const clipper = await loadClipper();
-    const [wall] = footprint(clipper, new MeshReader(api, modelID, 0.001, new FacetReader(bytes)).mesh(30)!);
+    const [wall] = footprint(clipper, new MeshReader(wholeModel(api, modelID), 0.001, new FacetReader(bytes)).mesh(30)!);
     const xs = wall!.exterior.map(([x]) => x);
     const ys = wall!.exterior.map(([, y]) => y);
     // The profile's x runs along world y from (5000, 1000), its y along world -x.
@@ -150,8 +150,8 @@ describe('extrusions of polygons, read from the text', () => {
   });
 
   it("give a table's hull corners and height range as web-ifc's vertices do", () => {
-    const fromText = new MeshReader(api, modelID, 0.001, new FacetReader(bytes)).points(88)!;
-    const fromMesh = new MeshReader(api, modelID, 0.001).points(88)!;
+    const fromText = new MeshReader(wholeModel(api, modelID), 0.001, new FacetReader(bytes)).points(88)!;
+    const fromMesh = new MeshReader(wholeModel(api, modelID), 0.001).points(88)!;
     const corners = (xy: Float64Array) => [...planHull(xy)].map((v) => Math.round(v * 1e6) / 1e6);
     expect(corners(fromText.xy)).toEqual(corners(fromMesh.xy));
     expect(fromText.xy.length).toBe(16);
@@ -165,6 +165,6 @@ describe('extrusions of polygons, read from the text', () => {
     expect(reader.placed(96)).toBeUndefined();
     expect(reader.placed(99, true)).toBeUndefined();
     expect(reader.placed(105, true)).toBeUndefined();
-    expect(new MeshReader(api, modelID, 0.001).mesh(105)!.maxZ).toBeCloseTo(1, 6);
+    expect(new MeshReader(wholeModel(api, modelID), 0.001).mesh(105)!.maxZ).toBeCloseTo(1, 6);
   });
 });

@@ -6,56 +6,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as WebIfc from 'web-ifc';
 import type { Point2, Polygon } from '@edrf/model';
-import { DOOR_CLASSES } from './doors.js';
 import { FacetReader } from './facets.js';
 import { footprint, loadClipper } from './footprint.js';
 import { planHull } from './hull.js';
-import { MeshReader } from './mesh.js';
-import { OBJECT_CLASSES } from './objects.js';
+import { MeshReader, wholeModel } from './mesh.js';
 import { idsOfType } from './step.js';
-import { ringsApart as apart } from './test-support.js';
-import { TRAY_CLASSES } from './trays.js';
+import { asExtractionReads, corpusModels, FOOTPRINT_CLASSES, POINT_CLASSES, ringsApart as apart } from './test-support.js';
 import { readLengthUnit } from './units.js';
-import { openingsUncut } from './voids.js';
-import { starsAsUnset } from './stars.js';
-import { asBuffer } from './step-text.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const corpus = process.env.IFC_CORPUS ?? path.resolve(repoRoot, '../shared/ifc');
-const present = fs.existsSync(corpus);
-if (!present) console.warn(`IFC corpus not found at ${corpus} (set IFC_CORPUS): the faceted-shape corpus tests are skipped.`);
-const models = present
-  ? fs
-      .readdirSync(corpus)
-      .filter((f) => f.toLowerCase().endsWith('.ifc'))
-      .sort()
-  : [];
-
-/** Elements whose hull points the readers ask for. */
-const POINT_CLASSES = [...OBJECT_CLASSES.map(([type]) => type), ...DOOR_CLASSES, ...TRAY_CLASSES];
-
-/** Elements whose footprints the readers ask for, with the parts their aggregates are made of. */
-const FOOTPRINT_CLASSES = [
-  WebIfc.IFCWALL,
-  WebIfc.IFCWALLSTANDARDCASE,
-  WebIfc.IFCCURTAINWALL,
-  WebIfc.IFCCOLUMN,
-  WebIfc.IFCBEAM,
-  WebIfc.IFCSLAB,
-  WebIfc.IFCCOVERING,
-  WebIfc.IFCSTAIR,
-  WebIfc.IFCSTAIRFLIGHT,
-  WebIfc.IFCRAILING,
-  WebIfc.IFCMEMBER,
-  WebIfc.IFCPLATE,
-  WebIfc.IFCROOF,
-  WebIfc.IFCSPACE,
-  WebIfc.IFCOPENINGELEMENT,
-];
+const { folder: corpus, models } = corpusModels('the faceted-shape corpus tests');
+const present = models.length > 0;
 
 /** Metres: hulls' corners and heights this close are the same. */
 const SAME_HULL = 1e-5;
@@ -79,14 +42,13 @@ describe.skipIf(!present)('faceted shapes read from the text, on the IFC corpus'
       await api.Init(undefined, true);
       api.SetLogLevel(WebIfc.LogLevel.LOG_LEVEL_OFF);
       // Opened as extractIfc opens it: openings are cut in plan (voids.ts), not by web-ifc.
-      const uncut = openingsUncut(bytes);
-      const text = asBuffer(starsAsUnset(uncut.bytes, uncut.bytes !== bytes));
+      const text = asExtractionReads(bytes);
       const modelID = api.OpenModel(text, { COORDINATE_TO_ORIGIN: false });
       try {
         const { scale } = readLengthUnit(api, modelID, bytes);
         const facets = new FacetReader(text);
-        const read = new MeshReader(api, modelID, scale, facets);
-        const meshed = new MeshReader(api, modelID, scale);
+        const read = new MeshReader(wholeModel(api, modelID), scale, facets);
+        const meshed = new MeshReader(wholeModel(api, modelID), scale);
         const ids = (classes: number[]) => classes.flatMap((type) => idsOfType(api, modelID, type));
         for (const id of ids(POINT_CLASSES).filter((id) => facets.placed(id))) {
           counted.hulls++;

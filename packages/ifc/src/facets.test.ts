@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IfcAPI } from 'web-ifc';
 import { extractIfc } from './index.js';
 import { FacetReader } from './facets.js';
-import { MeshReader, type ElementPoints } from './mesh.js';
+import { MeshReader, wholeModel, type ElementPoints } from './mesh.js';
 import { planHull } from './hull.js';
 import { box } from '@edrf/model';
 import { footprint, loadClipper } from './footprint.js';
@@ -108,8 +108,8 @@ const hull = (points: ElementPoints | undefined) => Array.from(planHull(points!.
 
 describe('FacetReader', () => {
   it('places faceted shapes as web-ifc does: the same plan hull and height range as its meshes', () => {
-    const read = new MeshReader(api, modelID, 0.001, new FacetReader(bytes));
-    const meshed = new MeshReader(api, modelID, 0.001);
+    const read = new MeshReader(wholeModel(api, modelID), 0.001, new FacetReader(bytes));
+    const meshed = new MeshReader(wholeModel(api, modelID), 0.001);
     for (const id of [60, 70]) {
       const fromText = read.points(id);
       const fromMesh = meshed.points(id);
@@ -123,7 +123,7 @@ describe('FacetReader', () => {
     const [placed] = new FacetReader(bytes).placed(60)!;
     expect(placed!.geometry.points.length).toBe(8 * 3);
     // The operator doubles the 400 x 300 x 700 box and raises it by twice the map's 50.
-    const points = new MeshReader(api, modelID, 0.001, new FacetReader(bytes)).points(60)!;
+    const points = new MeshReader(wholeModel(api, modelID), 0.001, new FacetReader(bytes)).points(60)!;
     expect(points.minZ).toBeCloseTo(0.1, 9);
     expect(points.maxZ).toBeCloseTo(1.5, 9);
     const corners = planHull(points.xy);
@@ -254,8 +254,8 @@ ${wall.text}
 
   it('unites the faces as wholes, concave ones and ones with holes alike, as web-ifc meshes them', async () => {
     const clipper = await loadClipper();
-    const read = new MeshReader(api, model, 0.001, new FacetReader(text));
-    const meshed = new MeshReader(api, model, 0.001);
+    const read = new MeshReader(wholeModel(api, model), 0.001, new FacetReader(text));
+    const meshed = new MeshReader(wholeModel(api, model), 0.001);
     const [slabFromText, slabMeshed] = [footprint(clipper, read.mesh(22)!), footprint(clipper, meshed.mesh(22)!)];
     expect(read.mesh(22)!.faceOf).toBeDefined();
     expect(slabFromText).toHaveLength(1);

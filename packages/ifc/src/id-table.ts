@@ -38,4 +38,20 @@ export class IdTable {
       for (let i = 0; i < PAGE_SIZE; i++) if (page[i] !== 0) visit(number * PAGE_SIZE + i, page[i]!);
     }
   }
+
+  /** The ids by their value (not 0), each list in ascending order. */
+  groups(): Map<number, number[]> {
+    const out = new Map<number, number[]>();
+    for (const number of [...this.pages.keys()].sort((a, b) => a - b)) {
+      const page = this.pages.get(number)!;
+      for (let i = 0; i < PAGE_SIZE; i++) {
+        const value = page[i]!;
+        if (value === 0) continue;
+        const group = out.get(value);
+        if (group) group.push(number * PAGE_SIZE + i);
+        else out.set(value, [number * PAGE_SIZE + i]);
+      }
+    }
+    return out;
+  }
 }

@@ -1,5 +1,6 @@
 /** An element's triangles and plan points from web-ifc, in metres, Z up. */
 import type { IfcAPI } from 'web-ifc';
+import type { OpenModel } from './sub-model.js';
 import { planHull } from './hull.js';
 import type { FacetReader, PlacedFacets } from './facets.js';
 import type { Affine } from './placement.js';
@@ -80,12 +81,27 @@ interface PlacedGeometry {
 }
 
 /**
- * Thrown by a MeshReader without web-ifc (a helper that has not opened the file: shared-work.ts) for an element whose
- * shape it cannot read from the text: whoever asked leaves the element to a thread that has the file open.
+ * Thrown by a MeshReader whose source does not use web-ifc now (TEXT_ONLY, or sub-models not yet allowed: shared-work.ts)
+ * for an element whose shape it cannot read from the text: whoever asked makes it later, with web-ifc.
  */
 export class NeedsWebIfc extends Error {}
 /** The one NeedsWebIfc thrown (a new Error would capture a stack trace each time). */
 export const NEEDS_WEB_IFC = new NeedsWebIfc('this shape needs web-ifc');
+
+/** Where an element is meshed by web-ifc: a model holding it (sub-model.ts), or NEEDS_WEB_IFC when web-ifc is not to be used. */
+export interface MeshSource {
+  modelOf(expressID: number): OpenModel;
+}
+
+/** The whole file open in web-ifc as the mesh source (the tests compare with it). */
+export const wholeModel = (api: IfcAPI, modelID: number): MeshSource => ({ modelOf: () => ({ api, modelID }) });
+
+/** No web-ifc: every element the text does not give throws NEEDS_WEB_IFC. */
+export const TEXT_ONLY: MeshSource = {
+  modelOf: () => {
+    throw NEEDS_WEB_IFC;
+  },
+};
 
 /**
  * The meshes of one open model, read from web-ifc once per element (GetFlatMesh computes the geometry, openings
@@ -99,9 +115,8 @@ export class MeshReader {
   private readonly facetGeometries = new Map<number, LocalGeometry>();
 
   constructor(
-    /** None: the file is not open in web-ifc, and an element the text does not give throws NEEDS_WEB_IFC. */
-    private readonly api: IfcAPI | undefined,
-    private readonly modelID: number,
+    /** Where web-ifc meshes what the text does not give. */
+    private readonly source: MeshSource,
     /** Metres per file unit. */
     private readonly scale: number,
     /** Where an element's points can be read without meshing it (points()); none: always meshed. */
@@ -220,33 +235,30 @@ export class MeshReader {
   private placedOf(expressID: number): PlacedGeometry[] {
     const known = this.placed.get(expressID);
     if (known) return known;
-    if (!this.api) {
-      // Without web-ifc, an element without a shape has no geometry, as web-ifc would find; any other is left to it.
-      if (this.facets?.hasShape(expressID) === false) return [];
-      throw NEEDS_WEB_IFC;
-    }
-    const api = this.api;
+    // An element without a shape has no geometry, as web-ifc would find, without asking it.
+    if (this.facets?.hasShape(expressID) === false) return [];
+    const { api, modelID } = this.source.modelOf(expressID);
     const list: PlacedGeometry[] = [];
     this.placed.set(expressID, list);
     let flat;
     try {
-      flat = api.GetFlatMesh(this.modelID, expressID, false);
+      flat = api.GetFlatMesh(modelID, expressID, false);
     } catch {
       return list;
     }
     const geometries = flat.geometries;
     for (let g = 0; g < geometries.size(); g++) {
       const placed = geometries.get(g);
-      list.push({ geometry: this.geometry(api, placed.geometryExpressID), m: Float64Array.from(placed.flatTransformation) });
+      list.push({ geometry: this.geometry(api, modelID, placed.geometryExpressID), m: Float64Array.from(placed.flatTransformation) });
     }
     (flat as { delete?: () => void }).delete?.();
     return list;
   }
 
-  private geometry(api: IfcAPI, geometryExpressID: number): LocalGeometry {
+  private geometry(api: IfcAPI, modelID: number, geometryExpressID: number): LocalGeometry {
     const known = this.geometries.get(geometryExpressID);
     if (known) return known;
-    const geometry = api.GetGeometry(this.modelID, geometryExpressID);
+    const geometry = api.GetGeometry(modelID, geometryExpressID);
     try {
       // Copies: the views point into web-ifc's memory, which moves as it grows.
       const local: LocalGeometry = {

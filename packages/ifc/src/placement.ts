@@ -1,5 +1,5 @@
 /** Object placements (IfcLocalPlacement chains) as 4x4 matrices, in file units, Z up. */
-import type { IfcAPI } from 'web-ifc';
+import type { LineSource } from './step.js';
 import { getLine, nums, ref } from './step.js';
 
 /** Row-major 3x4 affine transform: [r00 r01 r02 tx, r10 r11 r12 ty, r20 r21 r22 tz]. */
@@ -43,14 +43,14 @@ const cross = (a: readonly number[], b: readonly number[]): [number, number, num
   (a[0] ?? 0) * (b[1] ?? 0) - (a[1] ?? 0) * (b[0] ?? 0),
 ];
 
-function direction(api: IfcAPI, modelID: number, attr: unknown): [number, number, number] | undefined {
+function direction(api: LineSource, modelID: number, attr: unknown): [number, number, number] | undefined {
   const id = ref(attr);
   if (id === undefined) return undefined;
   return normalize(nums(getLine(api, modelID, id)?.DirectionRatios));
 }
 
 /** IfcAxis2Placement3D / 2D as a transform. */
-export function axisPlacement(api: IfcAPI, modelID: number, id: number): Affine {
+export function axisPlacement(api: LineSource, modelID: number, id: number): Affine {
   const line = getLine(api, modelID, id);
   if (!line) return IDENTITY;
   const locId = ref(line.Location);
@@ -78,7 +78,7 @@ export function axisFrame(
 
 /** The world transform of an IfcObjectPlacement (walks PlacementRelTo; guards against cycles). */
 export function placementTransform(
-  api: IfcAPI,
+  api: LineSource,
   modelID: number,
   placementId: number | undefined,
   cache = new Map<number, Affine>(),

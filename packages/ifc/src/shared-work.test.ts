@@ -1,5 +1,5 @@
 /** The geometry work shared with helpers (shared-work.ts), from the extracting thread's side. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { IfcAPI } from 'web-ifc';
 import { extractIfc, helpExtractIfc } from './index.js';
 import type { KnownFacets } from './facets.js';
@@ -9,7 +9,6 @@ import {
   HELP_AT_ONCE_FROM_SHAPES,
   helpWithFacets,
   newWorkState,
-  OPEN_AFTER_GIVING_BACK,
   worthFacetHelp,
   worthHelpAtOnce,
   type WorkBatch,
@@ -30,7 +29,7 @@ describe('shared geometry work', () => {
         asked.push(items);
         // A helper that took the first item and made nothing of it: the extracting thread makes it itself.
         Atomics.add(state, 0, 1);
-        sent = { scale: 0.001, results: [{ kind: 'failed', expressID: -1 }] };
+        sent = { results: [{ kind: 'failed', expressID: -1 }] };
         return {
           state,
           receive: () => {
@@ -76,100 +75,87 @@ describe('shared geometry work', () => {
   });
 });
 
-describe('a helper asked for geometry work', () => {
-  afterEach(() => vi.restoreAllMocks());
+/** What opening a model in web-ifc was given, per call, while `run` ran (the whole file, or a part: sub-model.ts). */
+async function opensDuring(run: () => Promise<unknown>): Promise<number[]> {
+  const opens = vi.spyOn(IfcAPI.prototype, 'OpenModel');
+  try {
+    await run();
+    return opens.mock.calls.map(([data]) => data.length);
+  } finally {
+    opens.mockRestore();
+  }
+}
 
-  /** What a helper that had the whole work to itself sent, and whether it opened the file in web-ifc for it. */
-  async function helpAlone(input: Uint8Array): Promise<{ state: Int32Array; batches: WorkBatch[]; opened: boolean }> {
-    const opens = vi.spyOn(IfcAPI.prototype, 'OpenModel');
+/** The tiny model with its wall copied: `straight` more as they are, `round` more on a circle profile (a curve: web-ifc meshes it). */
+function wallsModel(straight: number, round: number): Uint8Array {
+  const text = tinyIfc();
+  const wallLine = text.split('\n').find((line) => line.startsWith('#57=IFCWALL('))!;
+  const circle = [
+    '#9990=IFCCIRCLEPROFILEDEF(.AREA.,$,#51,1000.);',
+    '#9991=IFCEXTRUDEDAREASOLID(#9990,#4,#2,3000.);',
+    "#9992=IFCSHAPEREPRESENTATION(#6,'Body','SweptSolid',(#9991));",
+    '#9993=IFCPRODUCTDEFINITIONSHAPE($,$,(#9992));',
+  ];
+  const copy = (id: number, n: number) => wallLine.replace('#57=', `#${id}=`).replace(tinyGlobalId(13), tinyGlobalId(n));
+  const straightWalls = Array.from({ length: straight }, (_, i) => copy(8000 + i, 300 + i));
+  const roundWalls = Array.from({ length: round }, (_, i) => copy(9000 + i, 500 + i).replace(',#55,', ',#9993,'));
+  return new TextEncoder().encode(text.replace(wallLine, [wallLine, ...straightWalls, ...circle, ...roundWalls].join('\n')));
+}
+
+describe('web-ifc in an extraction', () => {
+  it('is not used for a file whose shapes the text gives', async () => {
+    expect(await opensDuring(() => extractIfc(bytes()))).toEqual([]);
+  });
+
+  it('meshes what the text does not give from one part of the file, opened once for all of it', async () => {
+    const many = wallsModel(100, 20);
+    let extraction: Awaited<ReturnType<typeof extractIfc>> | undefined;
+    const opened = await opensDuring(async () => void (extraction = await extractIfc(many)));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toBeLessThan(many.length / 4);
+    expect(Object.keys(extraction!.arch.walls)).toHaveLength(121);
+    // The round walls are circles of 1 m radius: their footprints are round, not the straight wall's rectangle.
+    const round = extraction!.arch.walls[tinyGlobalId(500)]!;
+    expect(round.shape.exterior.length).toBeGreaterThan(8);
+  });
+});
+
+describe('a helper asked for geometry work', () => {
+  /** What a helper that had the whole work to itself sent, and what it opened in web-ifc for it. */
+  async function helpAlone(input: Uint8Array): Promise<{ state: Int32Array; batches: WorkBatch[]; opened: number[] }> {
     const state = newWorkState();
     const batches: WorkBatch[] = [];
-    await helpExtractIfc(input, { state, send: (batch) => batches.push(batch), geometry: true });
-    const opened = opens.mock.calls.length > 0;
-    opens.mockRestore();
+    const opened = await opensDuring(() => helpExtractIfc(input, { state, send: (batch) => batches.push(batch), geometry: true }));
     return { state, batches, opened };
   }
   const fromHelper = (state: Int32Array, batches: WorkBatch[]): WorkShare => ({ state, receive: () => batches.shift() });
 
-  it('makes what the text gives without opening the file, and the extracting thread takes it as its own', async () => {
+  it('makes what the text gives without web-ifc, and the extracting thread takes it as its own', async () => {
     const alone = await extractIfc(bytes());
     const { state, batches, opened } = await helpAlone(bytes());
-    expect(opened).toBe(false);
+    expect(opened).toEqual([]);
     const results = batches.flatMap((batch) => batch.results);
     expect(results.map((result) => result.kind)).toContain('shape');
     expect(results.map((result) => result.kind)).not.toContain('failed');
-    expect(batches.every((batch) => batch.scale === 0.001)).toBe(true);
     const shared = await extractIfc(bytes(), undefined, { share: () => fromHelper(state, batches) });
     expect(shared).toEqual(alone);
   });
 
-  it('gives back what the text does not give, which the extracting thread then makes', async () => {
-    // The wall of a circle (a curve, which web-ifc meshes in its own segments): the text does not give it.
-    const round = new TextEncoder().encode(
-      tinyIfc().replace('#52=IFCRECTANGLEPROFILEDEF(.AREA.,$,#51,200.,5000.);', '#52=IFCCIRCLEPROFILEDEF(.AREA.,$,#51,1000.);'),
-    );
-    const alone = await extractIfc(round);
-    const { state, batches, opened } = await helpAlone(round);
-    expect(opened).toBe(false);
-    const wall = expressIdOf(new TextDecoder().decode(round), 'IFCWALL', tinyGlobalId(13));
-    expect(batches.flatMap((batch) => batch.results).map((result) => result.expressID)).not.toContain(wall);
-    expect(batches.flatMap((batch) => batch.returned ?? [])).toHaveLength(1);
-    const shared = await extractIfc(round, undefined, { share: () => fromHelper(state, batches) });
-    expect(shared).toEqual(alone);
-    expect(Object.keys(shared.arch.walls)).toEqual([tinyGlobalId(13)]);
-  });
-
-  it(`opens the file after all once it has given back ${OPEN_AFTER_GIVING_BACK} items and a third of those it took`, async () => {
-    // Round walls enough: the first OPEN_AFTER_GIVING_BACK are given back, the others made with web-ifc.
-    const text = tinyIfc().replace('#52=IFCRECTANGLEPROFILEDEF(.AREA.,$,#51,200.,5000.);', '#52=IFCCIRCLEPROFILEDEF(.AREA.,$,#51,1000.);');
-    const wallLine = text.split('\n').find((line) => line.startsWith('#57=IFCWALL('))!;
-    const copies = Array.from({ length: OPEN_AFTER_GIVING_BACK + 4 }, (_, i) =>
-      wallLine.replace('#57=', `#${9000 + i}=`).replace(tinyGlobalId(13), tinyGlobalId(200 + i)),
-    );
-    const many = new TextEncoder().encode(text.replace(wallLine, [wallLine, ...copies].join('\n')));
-    const alone = await extractIfc(many);
+  it('makes the shapes the text does not give from one part of the file, after all it took', async () => {
+    const many = wallsModel(100, 20);
     const { state, batches, opened } = await helpAlone(many);
-    expect(opened).toBe(true);
-    expect(batches.flatMap((batch) => batch.returned ?? [])).toHaveLength(OPEN_AFTER_GIVING_BACK);
-    const made = batches.flatMap((batch) => batch.results).filter((result) => result.kind === 'shape' && result.shape);
-    expect(made.length).toBeGreaterThanOrEqual(5);
-    const shared = await extractIfc(many, undefined, { share: () => fromHelper(state, batches) });
-    expect(shared).toEqual(alone);
-  });
-
-  it('gives back a few among many without opening the file', async () => {
-    const text = tinyIfc();
-    const wallLine = text.split('\n').find((line) => line.startsWith('#57=IFCWALL('))!;
-    const round = [
-      '#9990=IFCCIRCLEPROFILEDEF(.AREA.,$,#51,1000.);',
-      '#9991=IFCEXTRUDEDAREASOLID(#9990,#4,#2,3000.);',
-      "#9992=IFCSHAPEREPRESENTATION(#6,'Body','SweptSolid',(#9991));",
-      '#9993=IFCPRODUCTDEFINITIONSHAPE($,$,(#9992));',
-    ];
-    const copy = (id: number, n: number) => wallLine.replace('#57=', `#${id}=`).replace(tinyGlobalId(13), tinyGlobalId(n));
-    const straight = Array.from({ length: 100 }, (_, i) => copy(8000 + i, 300 + i));
-    const curved = Array.from({ length: OPEN_AFTER_GIVING_BACK + 4 }, (_, i) => copy(9000 + i, 500 + i).replace(',#55,', ',#9993,'));
-    const many = new TextEncoder().encode(text.replace(wallLine, [wallLine, ...straight, ...round, ...curved].join('\n')));
-    const { state, batches, opened } = await helpAlone(many);
-    expect(opened).toBe(false);
-    expect(batches.flatMap((batch) => batch.returned ?? [])).toHaveLength(OPEN_AFTER_GIVING_BACK + 4);
-    const shared = await extractIfc(many, undefined, { share: () => fromHelper(state, batches) });
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toBeLessThan(many.length / 4);
+    const results = batches.flatMap((batch) => batch.results);
+    const walls = [57, ...Array.from({ length: 100 }, (_, i) => 8000 + i), ...Array.from({ length: 20 }, (_, i) => 9000 + i)];
+    const made = results.filter((result) => result.kind === 'shape' && result.shape).map((result) => result.expressID);
+    expect(made).toEqual(expect.arrayContaining(walls));
+    // The extracting thread, every item taken by the helper, uses web-ifc for nothing.
+    let shared: Awaited<ReturnType<typeof extractIfc>> | undefined;
+    expect(
+      await opensDuring(async () => void (shared = await extractIfc(many, undefined, { share: () => fromHelper(state, batches) }))),
+    ).toEqual([]);
     expect(shared).toEqual(await extractIfc(many));
-    expect(Object.keys(shared.arch.walls)).toHaveLength(1 + 100 + OPEN_AFTER_GIVING_BACK + 4);
-  });
-
-  it('has nothing it made in another unit kept', async () => {
-    const alone = await extractIfc(bytes());
-    const { state, batches } = await helpAlone(bytes());
-    // Shapes of nothing: kept when said to be in the file's unit (the wall is gone), not when said to be in metres.
-    const empty = (scale: number) =>
-      batches.map(({ results }) => ({ scale, results: results.map((r) => (r.kind === 'shape' ? { ...r, shape: undefined } : r)) }));
-    const copy = newWorkState();
-    copy.set(state);
-    const sameUnit = await extractIfc(bytes(), undefined, { share: () => fromHelper(copy, empty(0.001)) });
-    expect(Object.keys(sameUnit.arch.walls)).toHaveLength(0);
-    const otherUnit = await extractIfc(bytes(), undefined, { share: () => fromHelper(state, empty(1)) });
-    expect(otherUnit).toEqual(alone);
   });
 });
 

@@ -3,14 +3,15 @@
  * by web-ifc) and their footprints and hulls is most of an import's time, and each element's is independent of every
  * other's. So every thread that takes part lists the same work from the file's text (geometryWork), and they take
  * items one at a time from a counter in shared memory: a helper that starts late or runs slow just takes fewer, and one
- * that never starts takes none. A helper starts on what the text gives before it has the file open in web-ifc, if it
- * ever opens it (helpFromText). Helpers send what they made to the extracting thread, which waits for the items they
- * took and then reads the model as it would alone, its shapes already known.
+ * that never starts takes none. Each thread makes what the text gives as it takes it, and the items that need web-ifc
+ * after it has taken its last one, from one part of the file opened for all of them (sub-model.ts). Helpers send what
+ * they made to the extracting thread, which waits for the items they took and then reads the model as it would alone,
+ * its shapes already known.
  */
 import type { ExtractContext } from './context.js';
+import type { SubModels } from './sub-model.js';
 import { elementShape, outlineWithParts, pointsWithParts, type ElementOutline, type ElementShape } from './element-shape.js';
 import { NEEDS_WEB_IFC, type ElementPoints } from './mesh.js';
-import * as WebIfc from 'web-ifc';
 import { DOOR_CLASSES } from './doors.js';
 import { OBJECT_CLASSES } from './objects.js';
 import { CEILING_CLASSES, SLAB_CLASSES, STAIR_CLASSES } from './slabs.js';
@@ -20,6 +21,7 @@ import { WALL_CLASSES } from './walls.js';
 import { voids } from './voids.js';
 import { asBuffer, countEntities } from './step-text.js';
 import { readElementFacets, type KnownFacets } from './facets.js';
+import { keywordOf } from './ifc-types.js';
 
 /** One element's footprint (elementShape), hull points (pointsWithParts) or outline (outlineWithParts). */
 interface WorkItem {
@@ -44,12 +46,22 @@ const FACETS_OPEN = 0;
 const FACETS_HELPER = 1;
 const FACETS_DELIVERED = 2;
 const FACETS_EXTRACTOR = 3;
+/** Items that need web-ifc, listed by the threads as they meet them (LATER_LIST on), and the next to take of them. */
+const LATER_COUNT = 4;
+const LATER_NEXT = 5;
+const LATER_LIST = 8;
+/**
+ * Items that need web-ifc the shared list holds; a thread makes any beyond it itself. Files need a few dozen (duplex 16,
+ * modelo2016 32), the largest a few hundred (Janesville 521, ISSUE_021 780).
+ */
+const LATER_CAPACITY = 4096;
 
 /**
- * The shared state of one extraction's work: the next item to take, items delivered by helpers, finished, and who
- * reads the facets.
+ * The shared state of one extraction's work: the next item to take, items delivered by helpers, finished, who reads
+ * the facets, and the items that need web-ifc.
  */
-export const newWorkState = (): Int32Array => new Int32Array(new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT));
+export const newWorkState = (): Int32Array =>
+  new Int32Array(new SharedArrayBuffer((LATER_LIST + LATER_CAPACITY) * Int32Array.BYTES_PER_ELEMENT));
 
 /**
  * Fewer items than this are not worth a helper: it would open the file (as long as the extracting thread took) to
@@ -97,15 +109,9 @@ export interface WorkShare {
   quietMs?: number;
 }
 
-/**
- * Results as a helper sends them, with the metres per file unit it made them in: a helper reads the unit from the text
- * before it has the file open (helpFromText), and the extracting thread keeps no result made in another unit than its own.
- */
+/** Results as a helper sends them. */
 export interface WorkBatch {
-  scale: number;
   results: WorkResult[];
-  /** Items the helper took and gives back, by their place in the work (helpFromText): the extracting thread makes them. */
-  returned?: number[];
 }
 
 /** A helper's side: the shared state and where its results go. */
@@ -123,31 +129,17 @@ const BATCH = 16;
 /** How long the extracting thread waits for a helper that has gone quiet before it makes the rest itself (ms). */
 const QUIET_MS = 5000;
 
-/** STEP keywords by web-ifc's type codes (IFCWALL: 'IFCWALL'), from web-ifc's own names for them. */
-let keywordsByType: Map<number, Buffer> | undefined;
-function keywordOf(type: number): Buffer {
-  keywordsByType ??= new Map(
-    Object.entries(WebIfc)
-      .filter(([name, code]) => name.startsWith('IFC') && typeof code === 'number')
-      .map(([name, code]) => [code as number, Buffer.from(name, 'latin1')]),
-  );
-  const keyword = keywordsByType.get(type);
-  if (!keyword) throw new Error(`No STEP keyword for web-ifc type ${type}`);
-  return keyword;
-}
-
 /**
- * Every element the readers will need geometry of, listed from the file's text (StepIndex.idsOf), so that every thread
+ * Every element the readers will need geometry of, listed from the file's text (StepIndex.idsWithKeyword), so that every thread
  * of one file lists the same items in the same order, whether it has the file open in web-ifc or not yet.
  */
 function geometryWork(ctx: ExtractContext): WorkItem[] {
   const groups = [ROOM_CLASSES, WALL_CLASSES, SLAB_CLASSES, STAIR_CLASSES, CEILING_CLASSES, DOOR_CLASSES, TRAY_CLASSES, OBJECT_CLASSES].map(
     (classes) => classes.map((c) => (typeof c === 'number' ? c : c[0])),
   );
-  const ids = ctx.facets.index.idsOf(groups.flat().map(keywordOf));
-  let at = 0;
+  const index = ctx.facets.index;
   const [rooms, walls, slabs, stairs, ceilings, doors, trays, objects] = groups.map((classes) =>
-    ids.slice(at, (at += classes.length)).flat(),
+    classes.flatMap((type) => index.idsWithKeyword(keywordOf(type)).sort((a, b) => a - b)),
   );
   const shapes = [...rooms!, ...walls!, ...slabs!, ...stairs!, ...ceilings!];
   const openings = [...voids(ctx).hostsOf.keys()].sort((a, b) => a - b);
@@ -158,7 +150,7 @@ function geometryWork(ctx: ExtractContext): WorkItem[] {
   ];
 }
 
-/** One item made; NEEDS_WEB_IFC goes on to the caller (helpFromText), any other error is a failed item. */
+/** One item made; NEEDS_WEB_IFC goes on to the caller (makeFromText), any other error is a failed item. */
 function make(ctx: ExtractContext, { kind, expressID }: WorkItem): WorkResult {
   try {
     if (kind === 'shape') return { kind, expressID, shape: elementShape(ctx, expressID) };
@@ -170,6 +162,75 @@ function make(ctx: ExtractContext, { kind, expressID }: WorkItem): WorkResult {
   }
 }
 
+/** One item made from the text alone; undefined when it needs web-ifc (its source does not use it yet: sub-model.ts). */
+function makeFromText(ctx: ExtractContext, item: WorkItem): WorkResult | undefined {
+  try {
+    return make(ctx, item);
+  } catch (error) {
+    if (error === NEEDS_WEB_IFC) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Items that need web-ifc, shared by the threads of one extraction: each lists those it meets while it makes what the
+ * text gives, and once it has taken its last item of the work, takes listed ones until none is left, meshing them from
+ * one sub-model opened for all that are listed by then (sub-model.ts). So the two threads share that work however the
+ * items fell to them, and each opens a part of the file once. Items beyond the list's capacity stay with their thread.
+ */
+class LaterWork {
+  private readonly own: number[] = [];
+  constructor(
+    private readonly state: Int32Array,
+    private readonly items: readonly WorkItem[],
+  ) {}
+
+  /** Lists item `i` (by its place in the work) for later. */
+  add(i: number): void {
+    const at = Atomics.add(this.state, LATER_COUNT, 1);
+    if (at < LATER_CAPACITY) Atomics.store(this.state, LATER_LIST + at, i + 1);
+    else this.own.push(i);
+  }
+
+  /** Makes listed items until none is left (and this thread's own beyond the list), with web-ifc from then on. */
+  makeAll(ctx: ExtractContext, models: SubModels, done: (result: WorkResult) => void): number {
+    models.useWebIfc = true;
+    let made = 0;
+    for (let k = Atomics.add(this.state, LATER_NEXT, 1); k < this.listed(); k = Atomics.add(this.state, LATER_NEXT, 1)) {
+      if (made === 0) models.expect(this.waiting(k));
+      done(make(ctx, this.items[this.itemAt(k)]!));
+      made++;
+    }
+    models.expect(this.own.map((i) => this.items[i]!.expressID));
+    for (const i of this.own.splice(0)) {
+      done(make(ctx, this.items[i]!));
+      made++;
+    }
+    return made;
+  }
+
+  private listed(): number {
+    return Math.min(LATER_CAPACITY, Atomics.load(this.state, LATER_COUNT));
+  }
+
+  /** The item listed at `k`: its thread counted it before it wrote it, so it may take a moment to appear. */
+  private itemAt(k: number): number {
+    let value = Atomics.load(this.state, LATER_LIST + k);
+    while (value === 0) {
+      Atomics.wait(this.state, LATER_LIST + k, 0, 1);
+      value = Atomics.load(this.state, LATER_LIST + k);
+    }
+    return value - 1;
+  }
+
+  /** The elements listed from `k` on, for the sub-model that meshes them. */
+  private waiting(k: number): number[] {
+    const out: number[] = [];
+    for (let at = k; at < this.listed(); at++) out.push(this.items[this.itemAt(at)]!.expressID);
+    return out;
+  }
+}
+
 function keep(ctx: ExtractContext, result: WorkResult): void {
   if (result.kind === 'shape') ctx.shapes.set(result.expressID, result.shape);
   else if (result.kind === 'points') ctx.points.set(result.expressID, result.points);
@@ -177,14 +238,15 @@ function keep(ctx: ExtractContext, result: WorkResult): void {
 }
 
 /**
- * The extracting thread: takes items until none is left, then waits for those the helpers took. When there is little
- * work, or no helper, it does all of them. Either way, every shape the readers ask for is known afterwards (or made on
- * demand if a helper failed or went quiet). `meanwhile` is work that needs no geometry, given the express ids of the
- * elements the readers will read: it is done first, while a helper opens the file and starts on the geometry. Answers
- * those express ids.
+ * The extracting thread: takes items until none is left, takes part in making those that need web-ifc (LaterWork),
+ * then waits for those the helpers made. When there is little work, or no helper, it does all of them. Either way, every shape the readers ask
+ * for is known afterwards (or made on demand if a helper failed or went quiet). `meanwhile` is work that needs no
+ * geometry, given the express ids of the elements the readers will read: it is done first, while a helper starts on
+ * the geometry. Answers those express ids.
  */
 export function doGeometryWork(
   ctx: ExtractContext,
+  models: SubModels,
   askShare: ((items: number) => WorkShare | undefined) | undefined,
   progress: (fraction: number) => void,
   meanwhile: (elements: number[]) => void = () => {},
@@ -195,22 +257,27 @@ export function doGeometryWork(
   meanwhile(elements);
   const state = share?.state ?? newWorkState();
   const total = items.length;
+  const later = new LaterWork(state, items);
   let made = 0;
+  let taken = 0;
   for (let i = Atomics.add(state, NEXT, 1); i < total; i = Atomics.add(state, NEXT, 1)) {
-    keep(ctx, make(ctx, items[i]!));
-    made++;
-    if (made % 64 === 0) progress(Atomics.load(state, NEXT) / total);
+    const result = makeFromText(ctx, items[i]!);
+    if (result) {
+      keep(ctx, result);
+      made++;
+    } else later.add(i);
+    if (++taken % 64 === 0) progress(Atomics.load(state, NEXT) / total);
   }
   endWork(state);
+  made += later.makeAll(ctx, models, (result) => keep(ctx, result));
   if (!share) return elements;
   let received = 0;
   let quietSince = performance.now();
   while (received < total - made) {
     const batch = share.receive();
     if (batch) {
-      if (batch.scale === ctx.scale) for (const result of batch.results) keep(ctx, result);
-      for (const i of batch.returned ?? []) if (items[i]) keep(ctx, make(ctx, items[i]));
-      received += batch.results.length + (batch.returned?.length ?? 0);
+      for (const result of batch.results) keep(ctx, result);
+      received += batch.results.length;
       quietSince = performance.now();
       continue;
     }
@@ -220,84 +287,47 @@ export function doGeometryWork(
   return elements;
 }
 
-/** Where a helper's results go, BATCH at a time, in the unit they were made in. */
+/** Where a helper's results go, BATCH at a time. */
 class Outbox {
   private batch: WorkResult[] = [];
-  private returned: number[] = [];
-  constructor(
-    private readonly help: WorkHelp,
-    private readonly scale: number,
-  ) {}
+  constructor(private readonly help: WorkHelp) {}
 
   add(result: WorkResult): void {
     this.batch.push(result);
     if (this.batch.length >= BATCH) this.flush();
   }
 
-  /** Gives item `i` back at once, with what was made before it: the extracting thread makes it as soon as it is free. */
-  giveBack(i: number): void {
-    this.returned.push(i);
-    this.flush();
-  }
-
   flush(): void {
-    const count = this.batch.length + this.returned.length;
+    const count = this.batch.length;
     if (count === 0) return;
-    this.help.send({ scale: this.scale, results: this.batch, ...(this.returned.length > 0 ? { returned: this.returned } : {}) });
+    this.help.send({ results: this.batch });
     Atomics.add(this.help.state, DELIVERED, count);
     Atomics.notify(this.help.state, DELIVERED);
     this.batch = [];
-    this.returned = [];
   }
+}
+
+/**
+ * A helper thread: takes items until none is left (or the extracting thread is past its own), making what the text
+ * gives and sending it at once, then takes part in making those that need web-ifc (LaterWork): the extracting thread
+ * waits for every item taken.
+ */
+export function helpWithGeometryWork(ctx: ExtractContext, models: SubModels, help: WorkHelp): void {
+  const items = geometryWork(ctx);
+  const outbox = new Outbox(help);
+  const later = new LaterWork(help.state, items);
+  for (let i = take(help, items); i < items.length; i = take(help, items)) {
+    const result = makeFromText(ctx, items[i]!);
+    if (result) outbox.add(result);
+    else later.add(i);
+  }
+  outbox.flush();
+  later.makeAll(ctx, models, (result) => outbox.add(result));
+  outbox.flush();
 }
 
 const take = (help: WorkHelp, items: readonly WorkItem[]): number =>
   workFinished(help.state) ? items.length : Math.min(items.length, Atomics.add(help.state, NEXT, 1));
-
-/**
- * When a helper reading the text alone (helpFromText) opens the file in web-ifc after all: once it has given back this
- * many items, and at least a third of those it took. Then the file has more work only web-ifc can do (shapes with
- * curves or booleans) than the extracting thread should do alone: ISSUE_021 gives back 780 of 2,000, Janesville 521
- * of 1,423, House 78 of 146. Files that give back a few (duplex 16 of 247, modelo2016 32 of 111) are better off
- * without: opening the file took the helper as long as the extracting thread, which was then done.
- */
-export const OPEN_AFTER_GIVING_BACK = 16;
-const OPEN_AT_SHARE_GIVEN_BACK = 1 / 3;
-
-/**
- * A helper thread before it has the file open in web-ifc (its MeshReader has none): takes items and makes those whose
- * shapes the text gives (facets.ts), from the moment the bytes arrive, while the extracting thread opens the file; it
- * gives back any other (the extracting thread makes it when it is free), until it has given back enough to open the file
- * itself (OPEN_AFTER_GIVING_BACK). Answers whether it stopped there, items left: it then opens the file for the rest.
- */
-export function helpFromText(ctx: ExtractContext, help: WorkHelp): boolean {
-  const items = geometryWork(ctx);
-  const outbox = new Outbox(help, ctx.scale);
-  let [taken, givenBack] = [0, 0];
-  try {
-    for (let i = take(help, items); i < items.length; i = take(help, items)) {
-      taken++;
-      try {
-        outbox.add(make(ctx, items[i]!));
-      } catch (error) {
-        if (error !== NEEDS_WEB_IFC) throw error;
-        outbox.giveBack(i);
-        if (++givenBack >= OPEN_AFTER_GIVING_BACK && givenBack >= taken * OPEN_AT_SHARE_GIVEN_BACK) return true;
-      }
-    }
-    return false;
-  } finally {
-    outbox.flush();
-  }
-}
-
-/** A helper thread, with the file open as the extracting thread has it: takes items until none is left. */
-export function helpWithGeometryWork(ctx: ExtractContext, help: WorkHelp): void {
-  const items = geometryWork(ctx);
-  const outbox = new Outbox(help, ctx.scale);
-  for (let i = take(help, items); i < items.length; i = take(help, items)) outbox.add(make(ctx, items[i]!));
-  outbox.flush();
-}
 
 /**
  * A helper asked for the facets alone (not for geometry work): the doors' and objects' facets, read from the text (no

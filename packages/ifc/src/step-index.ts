@@ -27,13 +27,14 @@ const EXACT_POWERS = Array.from({ length: 23 }, (_, i) => 10 ** i);
 export class StepIndex {
   /** Per express id, where its keyword starts (0: not an entity of the file, which starts ISO-10303-21). */
   private readonly keywordAt = new IdTable();
+  /** Per express id, a hash of its keyword (never 0), for idsWithKeyword. */
+  private readonly keywordHashOf = new IdTable();
   /** The list refs() reads into before copying it out. */
   private readonly scratch = refBuffer();
 
   private constructor(readonly bytes: Buffer) {
     for (let semi = bytes.indexOf(SEMICOLON); semi >= 0; semi = bytes.indexOf(SEMICOLON, semi + 1)) {
-      let i = semi + 1;
-      while (isBlank(bytes[i])) i++;
+      let i = skipBlanksAndComments(bytes, semi + 1);
       if (bytes[i] !== HASH) continue;
       let id = 0;
       let digits = 0;
@@ -44,6 +45,8 @@ export class StepIndex {
       while (isBlank(bytes[i])) i++;
       if (!isKeyword(bytes[i])) continue;
       this.keywordAt.set(id, i);
+      // The keyword's hash, for listing entities by keyword (idsWithKeyword).
+      this.keywordHashOf.set(id, keywordHash(bytes, i));
       semi = i;
     }
   }
@@ -130,6 +133,42 @@ export class StepIndex {
     return bytes[end] === DOT && bytes[end - 1] === 0x46 && bytes[end - 2] === DOT;
   }
 
+  /** Where entity #id's keyword starts; 0 when there is no such entity. */
+  keywordStart(id: number): number {
+    return this.keywordAt.get(id);
+  }
+
+  /** Where entity #id's text starts: its '#' (the keyword's start when the text is not `#id=` before it). */
+  entityStart(id: number): number {
+    const bytes = this.bytes;
+    const at = this.keywordAt.get(id);
+    let i = at - 1;
+    while (i > 0 && isBlank(bytes[i])) i--;
+    if (bytes[i] !== EQUALS) return at;
+    i--;
+    while (i > 0 && isBlank(bytes[i])) i--;
+    while (i > 0 && isDigit(bytes[i])) i--;
+    return bytes[i] === HASH ? i : at;
+  }
+
+  /** Where the ';' that ends entity #id is (strings skipped); the end of the text when it has none. */
+  entityEnd(id: number): number {
+    const bytes = this.bytes;
+    const start = this.keywordAt.get(id);
+    // Most entities have no string with a ';' in it: their first ';' ends them, found natively.
+    const semi = bytes.indexOf(SEMICOLON, start);
+    if (semi >= 0 && !bytes.subarray(start, semi).includes(0x27)) return semi;
+    for (let i = start; i < bytes.length; i++) {
+      const c = bytes[i];
+      if (c === SEMICOLON) return i;
+      if (c === 0x27) {
+        i = bytes.indexOf(0x27, i + 1);
+        if (i < 0) break;
+      }
+    }
+    return bytes.length;
+  }
+
   /** Where the '(' of entity #id is, whatever its keyword; -1 when there is no such entity. */
   openAny(id: number): number {
     const at = this.keywordAt.get(id);
@@ -144,6 +183,29 @@ export class StepIndex {
   attributes(open: number): (number | string)[] {
     return attributesAt(this.bytes, open);
   }
+
+  /**
+   * The express ids of the entities whose keyword is `keyword`, in the file's order (as web-ifc lists a type's lines):
+   * those whose keyword's hash (keywordHash, computed as the text is indexed) is the keyword's, checked. The first call groups the
+   * ids by hash in one pass over the index; each call then looks at its own group.
+   */
+  idsWithKeyword(keyword: Buffer): number[] {
+    const bytes = this.bytes;
+    const groups = (this.byKeywordHash ??= this.keywordHashOf.groups());
+    const ids = (groups.get(keywordHash(keyword, 0)) ?? []).filter((id) => {
+      const at = this.keywordAt.get(id);
+      for (let k = 0; k < keyword.length; k++) if (bytes[at + k] !== keyword[k]) return false;
+      return !isKeyword(bytes[at + keyword.length]);
+    });
+    for (let i = 1; i < ids.length; i++) {
+      if (this.keywordAt.get(ids[i]!) < this.keywordAt.get(ids[i - 1]!))
+        return ids.sort((a, b) => this.keywordAt.get(a) - this.keywordAt.get(b));
+    }
+    return ids;
+  }
+
+  /** The express ids by their keyword's hash, ascending (made on the first idsWithKeyword). */
+  private byKeywordHash: Map<number, number[]> | undefined;
 
   /**
    * The express ids of the entities whose keyword is one of `keywords`, per keyword, in ascending order: one pass over
@@ -260,6 +322,39 @@ export class StepIndex {
     } else out.push(Number(bytes.toString('latin1', start, end)));
     return end;
   }
+}
+
+const SLASH = 0x2f;
+const STAR = 0x2a;
+
+/** Where the next byte after `i` that is neither a blank nor in a /* comment *\/ is. */
+function skipBlanksAndComments(bytes: Buffer, i: number): number {
+  for (;;) {
+    while (isBlank(bytes[i])) i++;
+    if (bytes[i] !== SLASH || bytes[i + 1] !== STAR) return i;
+    const end = bytes.indexOf('*/', i + 2, 'latin1');
+    if (end < 0) return bytes.length;
+    i = end + 2;
+  }
+}
+
+/** Keyword bytes a hash is made of (keywordHash), after the three that most keywords share (IFC). */
+const HASHED_FROM = 3;
+const HASHED_TO = 13;
+
+/**
+ * A hash of the keyword starting at `at`, never 0: FNV-1a of its characters from the fourth to the thirteenth, for
+ * StepIndex.idsWithKeyword. Hashing a whole keyword cost as much as indexing the text; keywords that share those ten
+ * characters (IFCPROPERTYSET, IFCPROPERTYSINGLEVALUE) share a group, which a lookup checks.
+ */
+function keywordHash(bytes: Uint8Array, at: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = at + HASHED_FROM; i < at + HASHED_TO; i++) {
+    const c = bytes[i]!;
+    if (!((c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f)) break;
+    hash = Math.imul(hash ^ c, 0x01000193);
+  }
+  return hash | 0 || 1;
 }
 
 /**

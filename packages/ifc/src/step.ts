@@ -1,12 +1,22 @@
 /** Reading web-ifc's untyped lines (GetLine) safely. */
-import type { IfcAPI } from 'web-ifc';
+
+/**
+ * Where the readers read a file's entities: web-ifc with the file open, or its text read as web-ifc reads it
+ * (text-lines.ts).
+ */
+export interface LineSource {
+  GetLine(modelID: number, expressID: number): unknown;
+  GetLines(modelID: number, expressIDs: number[]): unknown[];
+  GetLineType(modelID: number, expressID: number): number;
+  GetLineIDsWithType(modelID: number, type: number): { size(): number; get(i: number): number };
+}
 
 /** One IFC entity as web-ifc's GetLine gives it: attributes are `{ value, type }` wrappers, references have type 5. */
 export type IfcLine = { expressID: number; type: number } & Record<string, unknown>;
 
-export function getLine(api: IfcAPI, modelID: number, expressID: number): IfcLine | undefined {
+export function getLine(api: LineSource, modelID: number, expressID: number): IfcLine | undefined {
   try {
-    const line = api.GetLine(modelID, expressID) as unknown;
+    const line = api.GetLine(modelID, expressID);
     return line && typeof line === 'object' ? (line as IfcLine) : undefined;
   } catch {
     return undefined;
@@ -63,8 +73,8 @@ export function nums(attr: unknown): number[] {
 }
 
 /** All express ids of one IFC type (with subtypes when asked). */
-export function idsOfType(api: IfcAPI, modelID: number, type: number, includeInherited = false): number[] {
-  const vector = api.GetLineIDsWithType(modelID, type, includeInherited);
+export function idsOfType(api: LineSource, modelID: number, type: number): number[] {
+  const vector = api.GetLineIDsWithType(modelID, type);
   const out: number[] = [];
   for (let i = 0; i < vector.size(); i++) out.push(vector.get(i));
   return out;

@@ -2,9 +2,19 @@
  * Small helpers for the tests of this package (corpus-geometry.test.ts, reimport.test.ts, facets.test.ts, …). Not
  * exported from the package (index.ts does not name this file).
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { polygonArea, type Arch, type Polygon } from '@edrf/model';
+import * as WebIfc from 'web-ifc';
 import { IfcAPI, LogLevel } from 'web-ifc';
+import { DOOR_CLASSES } from './doors.js';
+import { OBJECT_CLASSES } from './objects.js';
+import { TRAY_CLASSES } from './trays.js';
 import { MILLIMETRE_MODEL, stepFile } from './step-file.js';
+import { openingsUncut } from './voids.js';
+import { starsAsUnset } from './stars.js';
+import { asBuffer } from './step-text.js';
 
 export { MILLIMETRE_MODEL, stepFile };
 
@@ -233,3 +243,49 @@ export function withoutEntity(text: string, id: number): string {
   }
   return lines.filter((line) => line !== '').join('\n');
 }
+
+/**
+ * The IFC corpus (../shared/ifc, or IFC_CORPUS) for the tests that read real models: its folder and its .ifc files of
+ * at most `maxBytes`, by name; none, with a warning naming `what` is skipped, where it is absent.
+ */
+export function corpusModels(what: string, maxBytes = Infinity): { folder: string; models: string[] } {
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const folder = process.env.IFC_CORPUS ?? path.resolve(repoRoot, '../shared/ifc');
+  if (!fs.existsSync(folder)) {
+    console.warn(`IFC corpus not found at ${folder} (set IFC_CORPUS): ${what} are skipped.`);
+    return { folder, models: [] };
+  }
+  const models = fs
+    .readdirSync(folder)
+    .filter((f) => f.toLowerCase().endsWith('.ifc') && fs.statSync(path.join(folder, f)).size <= maxBytes)
+    .sort();
+  return { folder, models };
+}
+
+/** A file's bytes as extractIfc reads them: void relations renamed (voids.ts), `*` unset (stars.ts). */
+export function asExtractionReads(bytes: Uint8Array): Buffer {
+  const uncut = openingsUncut(bytes);
+  return asBuffer(starsAsUnset(uncut.bytes, uncut.bytes !== bytes));
+}
+
+/** Elements whose hull points the readers ask for. */
+export const POINT_CLASSES = [...OBJECT_CLASSES.map(([type]) => type), ...DOOR_CLASSES, ...TRAY_CLASSES];
+
+/** Elements whose footprints the readers ask for, with the parts their aggregates are made of. */
+export const FOOTPRINT_CLASSES = [
+  WebIfc.IFCWALL,
+  WebIfc.IFCWALLSTANDARDCASE,
+  WebIfc.IFCCURTAINWALL,
+  WebIfc.IFCCOLUMN,
+  WebIfc.IFCBEAM,
+  WebIfc.IFCSLAB,
+  WebIfc.IFCCOVERING,
+  WebIfc.IFCSTAIR,
+  WebIfc.IFCSTAIRFLIGHT,
+  WebIfc.IFCRAILING,
+  WebIfc.IFCMEMBER,
+  WebIfc.IFCPLATE,
+  WebIfc.IFCROOF,
+  WebIfc.IFCSPACE,
+  WebIfc.IFCOPENINGELEMENT,
+];

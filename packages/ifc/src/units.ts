@@ -1,5 +1,6 @@
 /** The project's length unit as a factor to metres. */
-import { IFCCONVERSIONBASEDUNIT, IFCPROJECT, IFCSIUNIT, type IfcAPI } from 'web-ifc';
+import { IFCCONVERSIONBASEDUNIT, IFCPROJECT, IFCSIUNIT } from 'web-ifc';
+import type { LineSource } from './step.js';
 import { getLine, idsOfType, num, ref, refs, str, type IfcLine } from './step.js';
 
 const SI_PREFIX: Readonly<Record<string, number>> = {
@@ -40,7 +41,7 @@ function tokens(line: IfcLine): string[] {
     .filter((t) => t !== '');
 }
 
-function siScale(api: IfcAPI, modelID: number, id: number): { scale: number; name: string } | undefined {
+function siScale(api: LineSource, modelID: number, id: number): { scale: number; name: string } | undefined {
   const unit = getLine(api, modelID, id);
   if (!unit || unit.type !== IFCSIUNIT) return undefined;
   const t = tokens(unit);
@@ -49,7 +50,7 @@ function siScale(api: IfcAPI, modelID: number, id: number): { scale: number; nam
   return { scale: SI_PREFIX[prefix] ?? 1, name: `${prefix}METRE` };
 }
 
-function unitScale(api: IfcAPI, modelID: number, id: number): LengthUnit | undefined {
+function unitScale(api: LineSource, modelID: number, id: number): LengthUnit | undefined {
   const unit = getLine(api, modelID, id);
   if (!unit || !tokens(unit).includes('LENGTHUNIT')) return undefined;
   if (unit.type === IFCSIUNIT) {
@@ -106,7 +107,7 @@ export function lengthUnitFromText(bytes: Uint8Array): LengthUnit | undefined {
  * Reads IfcProject.UnitsInContext, then any length unit line, then the STEP text; metres are assumed
  * (found = false) when no length unit is declared.
  */
-export function readLengthUnit(api: IfcAPI, modelID: number, bytes: Uint8Array): LengthUnit {
+export function readLengthUnit(api: LineSource, modelID: number, bytes: Uint8Array): LengthUnit {
   for (const projectId of idsOfType(api, modelID, IFCPROJECT)) {
     const project = getLine(api, modelID, projectId);
     const assignmentId = ref(project?.UnitsInContext);
