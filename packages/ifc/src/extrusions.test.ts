@@ -13,8 +13,10 @@ import { footprintArea, MILLIMETRE_MODEL, openInWebIfc, ringsApart, stepFile, ti
  * a quarter and moved to (5000, 1000), with an Axis curve beside its body. A slab (#50) 4 x 4 m with a 1 x 1 m shaft,
  * whose inner curve runs the same way as its outer one. A plate (#62): a 1000 x 50 rectangle off its profile's origin,
  * through a mapped item moved 7 m along x. A beam (#78) extruded along (0, 1, 1): a slanted prism. A table (#88) whose
- * hull is asked for. A column (#96) of a circle, a slab (#99) of no depth and a beam (#105) along a direction that is not of
- * unit length (web-ifc extrudes along it as it is, not by Depth), which are left to web-ifc.
+ * hull is asked for. A stair flight (#120) whose profile is the L again as a composite curve of two polylines. A column
+ * (#96) of a circle, a slab (#99) of no depth, a beam (#105) along a direction that is not of unit length (web-ifc
+ * extrudes along it as it is, not by Depth), a flight (#129) whose composite curve has an arc and one (#137) whose
+ * second segment runs against its polyline, which are left to web-ifc.
  */
 const FILE = stepFile(
   'extrusions.ifc',
@@ -95,7 +97,34 @@ const FILE = stepFile(
 #102=IFCEXTRUDEDAREASOLID(#70,#73,#101,1000.);
 #103=IFCSHAPEREPRESENTATION(#6,'Body','SweptSolid',(#102));
 #104=IFCPRODUCTDEFINITIONSHAPE($,$,(#103));
-#105=IFCBEAM('${gid(9)}',$,'Long ramp',$,$,#10,#104,$,$);`,
+#105=IFCBEAM('${gid(9)}',$,'Long ramp',$,$,#10,#104,$,$);
+#110=IFCPOLYLINE((#11,#12,#13,#14));
+#111=IFCPOLYLINE((#14,#15,#16,#11));
+#112=IFCCOMPOSITECURVESEGMENT(.CONTINUOUS.,.T.,#110);
+#113=IFCCOMPOSITECURVESEGMENT(.CONTINUOUS.,.T.,#111);
+#114=IFCCOMPOSITECURVE((#112,#113),.F.);
+#115=IFCARBITRARYCLOSEDPROFILEDEF(.AREA.,'L of two',#114);
+#116=IFCEXTRUDEDAREASOLID(#115,#4,#2,500.);
+#117=IFCSHAPEREPRESENTATION(#6,'Body','SweptSolid',(#116));
+#118=IFCPRODUCTDEFINITIONSHAPE($,$,(#117));
+#120=IFCSTAIRFLIGHT('${gid(10)}',$,'Flight',$,$,#10,#118,$,$,$,$,$,$);
+#121=IFCCIRCLE(#5,100.);
+#122=IFCTRIMMEDCURVE(#121,(IFCPARAMETERVALUE(0.)),(IFCPARAMETERVALUE(90.)),.T.,.PARAMETER.);
+#123=IFCCOMPOSITECURVESEGMENT(.CONTINUOUS.,.T.,#122);
+#124=IFCCOMPOSITECURVE((#112,#123),.F.);
+#125=IFCARBITRARYCLOSEDPROFILEDEF(.AREA.,'With an arc',#124);
+#126=IFCEXTRUDEDAREASOLID(#125,#4,#2,500.);
+#127=IFCSHAPEREPRESENTATION(#6,'Body','SweptSolid',(#126));
+#128=IFCPRODUCTDEFINITIONSHAPE($,$,(#127));
+#129=IFCSTAIRFLIGHT('${gid(11)}',$,'Curved flight',$,$,#10,#128,$,$,$,$,$,$);
+#130=IFCPOLYLINE((#11,#16,#15,#14));
+#131=IFCCOMPOSITECURVESEGMENT(.CONTINUOUS.,.F.,#130);
+#132=IFCCOMPOSITECURVE((#112,#131),.F.);
+#133=IFCARBITRARYCLOSEDPROFILEDEF(.AREA.,'L run backwards',#132);
+#134=IFCEXTRUDEDAREASOLID(#133,#4,#2,500.);
+#135=IFCSHAPEREPRESENTATION(#6,'Body','SweptSolid',(#134));
+#136=IFCPRODUCTDEFINITIONSHAPE($,$,(#135));
+#137=IFCSTAIRFLIGHT('${gid(12)}',$,'Backward flight',$,$,#10,#136,$,$,$,$,$,$);`,
 );
 
 const bytes = Buffer.from(FILE, 'latin1');
@@ -119,6 +148,7 @@ describe('extrusions of polygons, read from the text', () => {
       [50, 16 - 1, 0.2],
       [62, 1 * 0.05, 2],
       [78, 1 * 1.2, 1],
+      [120, 3 * 0.2 + 1.8 * 0.2, 0.5],
     ];
     for (const [id, expectedArea, height] of expected) {
       const fromText = read.mesh(id)!;
@@ -160,6 +190,9 @@ describe('extrusions of polygons, read from the text', () => {
 
   it('leave a curved profile, a solid of no depth and a direction not of unit length to web-ifc', () => {
     const reader = new FacetReader(bytes);
+    expect(reader.placed(120, true)).toBeDefined();
+    expect(reader.placed(129, true)).toBeUndefined();
+    expect(reader.placed(137, true)).toBeUndefined();
     expect(reader.placed(30, true)).toBeDefined();
     expect(reader.placed(96, true)).toBeUndefined();
     expect(reader.placed(96)).toBeUndefined();
