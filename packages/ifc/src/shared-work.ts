@@ -55,6 +55,8 @@ const LATER_LIST = 8;
  * modelo2016 32), the largest a few hundred (Janesville 521, ISSUE_021 780).
  */
 const LATER_CAPACITY = 4096;
+/** The share of the items left that a thread takes at a time (LaterWork.makeAll). */
+const LATER_SHARES = 4;
 
 /**
  * The shared state of one extraction's work: the next item to take, items delivered by helpers, finished, who reads
@@ -175,14 +177,16 @@ function makeFromText(ctx: ExtractContext, item: WorkItem): WorkResult | undefin
 /**
  * Items that need web-ifc, shared by the threads of one extraction: each lists those it meets while it makes what the
  * text gives, and once it has taken its last item of the work, takes listed ones until none is left, meshing them from
- * one sub-model opened for all that are listed by then (sub-model.ts). So the two threads share that work however the
- * items fell to them, and each opens a part of the file once. Items beyond the list's capacity stay with their thread.
+ * sub-models (sub-model.ts). So the two threads share that work however the items fell to them. Items beyond the list's
+ * capacity stay with their thread.
  */
 class LaterWork {
   private readonly own: number[] = [];
   constructor(
     private readonly state: Int32Array,
     private readonly items: readonly WorkItem[],
+    /** The share of those left taken at a time: 1 (all) for a thread alone, LATER_SHARES beside another. */
+    private readonly shares: number,
   ) {}
 
   /** Lists item `i` (by its place in the work) for later. */
@@ -192,14 +196,26 @@ class LaterWork {
     else this.own.push(i);
   }
 
-  /** Makes listed items until none is left (and this thread's own beyond the list), with web-ifc from then on. */
+  /**
+   * Makes listed items until none is left (and this thread's own beyond the list), with web-ifc from then on. Beside
+   * another thread, items are taken a share of those left at a time (LATER_SHARES), each share meshed from a sub-model of its own: a thread parses
+   * the part of the file its own items need, not the other thread's too, and the shares shrink as the list runs out,
+   * so that neither thread is left with much when the other is done.
+   */
   makeAll(ctx: ExtractContext, models: SubModels, done: (result: WorkResult) => void): number {
     models.useWebIfc = true;
     let made = 0;
-    for (let k = Atomics.add(this.state, LATER_NEXT, 1); k < this.listed(); k = Atomics.add(this.state, LATER_NEXT, 1)) {
-      if (made === 0) models.expect(this.waiting(k));
-      done(make(ctx, this.items[this.itemAt(k)]!));
-      made++;
+    for (;;) {
+      const listed = this.listed();
+      const next = Atomics.load(this.state, LATER_NEXT);
+      if (next >= listed) break;
+      const count = Math.ceil((listed - next) / this.shares);
+      // Taken only if no other thread took them meanwhile: an item listed later is taken by whoever finds it.
+      if (Atomics.compareExchange(this.state, LATER_NEXT, next, next + count) !== next) continue;
+      const share = Array.from({ length: count }, (_, k) => this.items[this.itemAt(next + k)]!);
+      models.expect(share.map((item) => item.expressID));
+      for (const item of share) done(make(ctx, item));
+      made += count;
     }
     models.expect(this.own.map((i) => this.items[i]!.expressID));
     for (const i of this.own.splice(0)) {
@@ -221,13 +237,6 @@ class LaterWork {
       value = Atomics.load(this.state, LATER_LIST + k);
     }
     return value - 1;
-  }
-
-  /** The elements listed from `k` on, for the sub-model that meshes them. */
-  private waiting(k: number): number[] {
-    const out: number[] = [];
-    for (let at = k; at < this.listed(); at++) out.push(this.items[this.itemAt(at)]!.expressID);
-    return out;
   }
 }
 
@@ -257,7 +266,7 @@ export function doGeometryWork(
   meanwhile(elements);
   const state = share?.state ?? newWorkState();
   const total = items.length;
-  const later = new LaterWork(state, items);
+  const later = new LaterWork(state, items, share ? LATER_SHARES : 1);
   let made = 0;
   let taken = 0;
   for (let i = Atomics.add(state, NEXT, 1); i < total; i = Atomics.add(state, NEXT, 1)) {
@@ -315,7 +324,7 @@ class Outbox {
 export function helpWithGeometryWork(ctx: ExtractContext, models: SubModels, help: WorkHelp): void {
   const items = geometryWork(ctx);
   const outbox = new Outbox(help);
-  const later = new LaterWork(help.state, items);
+  const later = new LaterWork(help.state, items, LATER_SHARES);
   for (let i = take(help, items); i < items.length; i = take(help, items)) {
     const result = makeFromText(ctx, items[i]!);
     if (result) outbox.add(result);

@@ -24,13 +24,14 @@ const END = Buffer.from('ENDSEC;\nEND-ISO-10303-21;\n', 'latin1');
 const PART_DEPTH = 5;
 
 /**
- * The sub-model of a file that web-ifc meshes elements from: opened on first need, for the elements asked for so far
- * and those announced (expect); opened again, larger, for an element it does not hold. Until web-ifc is to be used
- * (useWebIfc), an element it would have to open a model for throws NEEDS_WEB_IFC: the thread makes it later.
+ * The sub-model of a file that web-ifc meshes elements from: opened on first need, for the element asked for and those
+ * announced (expect); another replaces it for an element it does not hold (a mesh is read once: MeshReader keeps it).
+ * Until web-ifc is to be used (useWebIfc), an element it would have to open a model for throws NEEDS_WEB_IFC: the
+ * thread makes it later.
  */
 export class SubModels implements MeshSource {
   useWebIfc = false;
-  private open: (OpenModel & { elements: Set<number>; holds: (expressID: number) => boolean }) | undefined;
+  private open: (OpenModel & { holds: (expressID: number) => boolean }) | undefined;
   private readonly expected = new Set<number>();
   /** Sub-models opened (for the tests and the benchmark's figures). */
   opened = 0;
@@ -46,18 +47,18 @@ export class SubModels implements MeshSource {
     for (const id of expressIDs) if (!this.open?.holds(id)) this.expected.add(id);
   }
 
-  /** A model holding the element, opening one (with the expected elements and those held so far) if need be. */
+  /** A model holding the element, opening one (for it and the expected elements) if need be. */
   modelOf(expressID: number): OpenModel {
     if (this.open?.holds(expressID)) return this.open;
     if (!this.useWebIfc) throw NEEDS_WEB_IFC;
-    const elements = new Set([...(this.open?.elements ?? []), ...this.expected, expressID]);
+    const elements = new Set([...this.expected, expressID]);
     this.expected.clear();
     this.close();
     const { text, holds } = subModelText(this.index, this.parts, elements);
     const modelID = this.api.OpenModel(text, { COORDINATE_TO_ORIGIN: false });
     if (modelID < 0) throw new Error('web-ifc could not open the part of the file it was asked to mesh');
     this.opened++;
-    this.open = { api: this.api, modelID, elements, holds };
+    this.open = { api: this.api, modelID, holds };
     return this.open;
   }
 
