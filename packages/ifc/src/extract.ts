@@ -16,13 +16,13 @@ import { spatialParents } from './spatial.js';
 import { readBuildings, readStoreys } from './storeys.js';
 import { readLengthUnit } from './units.js';
 import { MeshReader } from './mesh.js';
-import { FacetReader, type KnownFacets } from './facets.js';
+import { FacetReader } from './facets.js';
 import { starsAsUnset } from './stars.js';
 import { openingsUncut, type Voids } from './voids.js';
 import { asBuffer } from './step-text.js';
 import { partsFromText } from './text-relations.js';
 import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
-import { doGeometryWork, helpWithFacets, helpWithGeometryWork, workFinished, type WorkHelp, type WorkShare } from './shared-work.js';
+import { doGeometryWork, helpWithGeometryWork, workFinished, type WorkHelp, type WorkShare } from './shared-work.js';
 import { SubModels } from './sub-model.js';
 import { schemaOf, TextLines } from './text-lines.js';
 
@@ -56,11 +56,6 @@ export interface ExtractOptions {
    * (shared-work.ts, helpExtractIfc); worth it from HELP_FROM_ITEMS items.
    */
   share?: (items: number) => WorkShare | undefined;
-  /**
-   * Asked on the first door or object read, for their facets as a helper read them from the text (facetsFromHelper);
-   * undefined: they are read here.
-   */
-  facets?: () => KnownFacets | undefined;
 }
 
 /**
@@ -74,7 +69,7 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
   const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 256)));
   if (!tail.includes('END-ISO-10303-21')) warnings.push('The file does not end with END-ISO-10303-21; it may be truncated.');
 
-  return withSubModels(readText(bytes, options.facets), warnings, (ctx, models, unitFound) => {
+  return withSubModels(readText(bytes), warnings, (ctx, models, unitFound) => {
     progress(0.1);
     if (!unitFound) warnings.push('No length unit in the file; metres assumed.');
     const arch = emptyArch();
@@ -126,19 +121,12 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
 }
 
 /**
- * A helper thread's part in an extractIfc of the same bytes in another thread (shared-work.ts): asked for geometry
- * work, it takes items until none is left, making what the text gives at once and the rest from a part of the file
- * opened in web-ifc (sub-model.ts). Asked for the facets alone, it reads the doors' and objects' facets from the text
- * while the extracting thread reads the file.
+ * A helper thread's part in an extractIfc of the same bytes in another thread (shared-work.ts): it takes items until
+ * none is left, making what the text gives at once and the rest from parts of the file opened in web-ifc (sub-model.ts).
  */
 export async function helpExtractIfc(bytes: Uint8Array, help: WorkHelp): Promise<void> {
-  const facets = helpWithFacets(bytes, help);
-  if (!help.geometry || workFinished(help.state)) return;
-  await withSubModels(
-    readText(bytes, () => facets),
-    [],
-    (ctx, models) => helpWithGeometryWork(ctx, models, help),
-  );
+  if (workFinished(help.state)) return;
+  await withSubModels(readText(bytes), [], (ctx, models) => helpWithGeometryWork(ctx, models, help));
 }
 
 /** A file's text as every thread that reads it reads it, and what the geometry work reads of it. */
@@ -152,13 +140,13 @@ interface FileText {
   lines: TextLines;
 }
 
-function readText(bytes: Uint8Array, knownFacets: (() => KnownFacets | undefined) | undefined): FileText {
+function readText(bytes: Uint8Array): FileText {
   // The two edits are independent; the second is made in the first's copy when it made one.
   const uncut = openingsUncut(bytes);
   const text = asBuffer(starsAsUnset(uncut.bytes, uncut.bytes !== bytes));
   const schema = schemaOf(text);
   if (schema < 0) throw new Error('its header names no IFC schema that can be read (FILE_SCHEMA IFC2X3, IFC4 or IFC4X3)');
-  const facets = new FacetReader(text, knownFacets);
+  const facets = new FacetReader(text);
   return { text, voids: uncut.voids, parts: partsFromText(text), facets, lines: new TextLines(facets.index, schema) };
 }
 

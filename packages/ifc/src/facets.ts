@@ -15,7 +15,6 @@ import { compose, IDENTITY, type Affine } from './placement.js';
 import { keywords, pushRef, refBuffer, StepIndex, type RefBuffer } from './step-index.js';
 import { IdTable } from './id-table.js';
 import { TextPlacements } from './text-placements.js';
-import { entitiesOf } from './step-text.js';
 import { EXTRUSION, readExtrusion } from './extrusions.js';
 
 const PRODUCT_SHAPE = keywords('IFCPRODUCTDEFINITIONSHAPE');
@@ -71,35 +70,6 @@ export interface PlacedFacets {
   transform: Affine;
 }
 
-/** What another thread read of the file's doors, objects and trays (readElementFacets): null where it is not faceted. */
-export type KnownFacets = Map<number, PlacedFacets[] | null>;
-
-/**
- * The STEP keywords of the elements whose hull points the readers ask for (DOOR_CLASSES, OBJECT_CLASSES and
- * TRAY_CLASSES by name), for reading their facets before web-ifc has the file open.
- */
-const ELEMENT_KEYWORDS = keywords(
-  'IFCDOOR',
-  'IFCDOORSTANDARDCASE',
-  'IFCFURNISHINGELEMENT',
-  'IFCFURNITURE',
-  'IFCFLOWTERMINAL',
-  'IFCAIRTERMINAL',
-  'IFCBUILDINGELEMENTPROXY',
-  'IFCCABLECARRIERSEGMENT',
-);
-
-/**
- * The facets of every door, object and tray of the file, from its text alone: a helping thread reads them while the
- * extracting thread opens the file in web-ifc (shared-work.ts).
- */
-export function readElementFacets(text: Buffer): KnownFacets {
-  const reader = new FacetReader(text);
-  const known: KnownFacets = new Map();
-  for (const keyword of ELEMENT_KEYWORDS) for (const { id } of entitiesOf(text, keyword)) known.set(id, reader.placed(id) ?? null);
-  return known;
-}
-
 /** One read of an element's shape: where the placed geometries go, how deep in mapped items it is, whether with faces. */
 interface Reading {
   index: StepIndex;
@@ -131,16 +101,8 @@ export class FacetReader {
   private readonly loop = refBuffer();
   private readonly points = refBuffer();
 
-  /**
-   * `text`: the file's STEP text, indexed on the first read (StepIndex). `known`: asked once, on the first read, for
-   * what another thread read already (readElementFacets); those elements are not read again.
-   */
-  constructor(
-    private readonly text: Buffer,
-    private readonly known?: () => KnownFacets | undefined,
-  ) {}
-
-  private knownFacets?: KnownFacets | null;
+  /** `text`: the file's STEP text, indexed on the first read (StepIndex). */
+  constructor(private readonly text: Buffer) {}
 
   /** The file's index (StepIndex), made on first use. */
   get index(): StepIndex {
@@ -161,10 +123,6 @@ export class FacetReader {
    * (web-ifc meshes it then), or has nothing to place.
    */
   placed(expressID: number, withFaces = false): PlacedFacets[] | undefined {
-    if (this.knownFacets === undefined) this.knownFacets = this.known?.() ?? null;
-    const known = this.knownFacets?.get(expressID);
-    if (known === null) return undefined;
-    if (known && (!withFaces || known.every((placed) => placed.geometry.triangles))) return known;
     const index = this.index;
     const placements = (this.placements ??= new TextPlacements(index));
     const element = index.openAny(expressID);

@@ -2,19 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IfcAPI } from 'web-ifc';
 import { extractIfc, helpExtractIfc } from './index.js';
-import type { KnownFacets } from './facets.js';
-import {
-  FACET_HELP_FROM_LOOPS,
-  facetsFromHelper,
-  HELP_AT_ONCE_FROM_SHAPES,
-  helpWithFacets,
-  newWorkState,
-  worthFacetHelp,
-  worthHelpAtOnce,
-  type WorkBatch,
-  type WorkShare,
-} from './shared-work.js';
-import { expressIdOf, tinyGlobalId, tinyIfc } from './test-support.js';
+import { HELP_AT_ONCE_FROM_SHAPES, newWorkState, worthHelpAtOnce, type WorkBatch, type WorkShare } from './shared-work.js';
+import { tinyGlobalId, tinyIfc } from './test-support.js';
 
 const bytes = () => new TextEncoder().encode(tinyIfc());
 
@@ -125,7 +114,7 @@ describe('a helper asked for geometry work', () => {
   async function helpAlone(input: Uint8Array): Promise<{ state: Int32Array; batches: WorkBatch[]; opened: number[] }> {
     const state = newWorkState();
     const batches: WorkBatch[] = [];
-    const opened = await opensDuring(() => helpExtractIfc(input, { state, send: (batch) => batches.push(batch), geometry: true }));
+    const opened = await opensDuring(() => helpExtractIfc(input, { state, send: (batch) => batches.push(batch) }));
     return { state, batches, opened };
   }
   const fromHelper = (state: Int32Array, batches: WorkBatch[]): WorkShare => ({ state, receive: () => batches.shift() });
@@ -157,66 +146,5 @@ describe('a helper asked for geometry work', () => {
       await opensDuring(async () => void (shared = await extractIfc(many, undefined, { share: () => fromHelper(state, batches) }))),
     ).toEqual([]);
     expect(shared).toEqual(await extractIfc(many));
-  });
-});
-
-describe('the facets read by a helper', () => {
-  /** A share whose helper's facets arrive through `inbox` (as its MessagePort would bring them). */
-  const shareWith = (state: Int32Array, inbox: KnownFacets[]): WorkShare => ({
-    state,
-    receive: () => undefined,
-    receiveFacets: () => inbox.shift(),
-    quietMs: 100,
-  });
-
-  it('are used by the extracting thread, with the outcome of reading them itself', async () => {
-    const text = tinyIfc();
-    const alone = await extractIfc(bytes());
-    const state = newWorkState();
-    const inbox: KnownFacets[] = [];
-    const read = helpWithFacets(bytes(), { state, send: () => {}, sendFacets: (facets) => inbox.push(facets), geometry: false });
-    // The door of the tiny file is an extruded rectangle: read as the box it is (extrusions.ts).
-    const door = expressIdOf(text, 'IFCDOOR', tinyGlobalId(18))!;
-    expect(read?.get(door)?.[0]?.geometry.points).toHaveLength(8 * 3);
-    const share = shareWith(state, inbox);
-    const shared = await extractIfc(bytes(), undefined, { facets: () => facetsFromHelper(share) });
-    expect(shared).toEqual(alone);
-    expect(inbox).toHaveLength(0);
-  });
-
-  it('are read by the extracting thread itself when it gets there first, and then not by the helper', () => {
-    const state = newWorkState();
-    const inbox: KnownFacets[] = [];
-    expect(facetsFromHelper(shareWith(state, inbox))).toBeUndefined();
-    expect(helpWithFacets(bytes(), { state, send: () => {}, sendFacets: (facets) => inbox.push(facets), geometry: false })).toBeUndefined();
-    expect(inbox).toHaveLength(0);
-  });
-
-  it('are not read by a helper asked for geometry work, nor waited for', () => {
-    const state = newWorkState();
-    const inbox: KnownFacets[] = [];
-    expect(helpWithFacets(bytes(), { state, send: () => {}, sendFacets: (facets) => inbox.push(facets), geometry: true })).toBeUndefined();
-    expect(inbox).toHaveLength(0);
-    expect(facetsFromHelper(shareWith(state, inbox))).toBeUndefined();
-  });
-
-  it('are waited for no longer than a quiet helper is', () => {
-    const state = newWorkState();
-    // A helper that took the facets (slot 3: 1) and died before it sent them.
-    Atomics.store(state, 3, 1);
-    const started = performance.now();
-    expect(facetsFromHelper(shareWith(state, []))).toBeUndefined();
-    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
-  });
-
-  it('are worth a helper for a file with enough faces, by its text', () => {
-    const text = tinyIfc();
-    const end = text.lastIndexOf('ENDSEC;');
-    const loops = (count: number) =>
-      new TextEncoder().encode(
-        text.slice(0, end) + Array.from({ length: count }, (_, i) => `#${90000 + i}=IFCPOLYLOOP((#1,#1,#1));\n`).join('') + text.slice(end),
-      );
-    expect(worthFacetHelp(loops(FACET_HELP_FROM_LOOPS - 1))).toBe(false);
-    expect(worthFacetHelp(loops(FACET_HELP_FROM_LOOPS))).toBe(true);
   });
 });

@@ -20,7 +20,6 @@ import { TRAY_CLASSES } from './trays.js';
 import { WALL_CLASSES } from './walls.js';
 import { voids } from './voids.js';
 import { asBuffer, countEntities } from './step-text.js';
-import { readElementFacets, type KnownFacets } from './facets.js';
 import { keywordOf } from './ifc-types.js';
 
 /** One element's footprint (elementShape), hull points (pointsWithParts) or outline (outlineWithParts). */
@@ -40,12 +39,6 @@ export type WorkResult =
 const NEXT = 0;
 const DELIVERED = 1;
 const FINISHED = 2;
-/** Who reads the doors' and objects' facets (FACETS_*). */
-const FACETS = 3;
-const FACETS_OPEN = 0;
-const FACETS_HELPER = 1;
-const FACETS_DELIVERED = 2;
-const FACETS_EXTRACTOR = 3;
 /** Items that need web-ifc, listed by the threads as they meet them (LATER_LIST on), and the next to take of them. */
 const LATER_COUNT = 4;
 const LATER_NEXT = 5;
@@ -59,8 +52,8 @@ const LATER_CAPACITY = 4096;
 const LATER_SHARES = 4;
 
 /**
- * The shared state of one extraction's work: the next item to take, items delivered by helpers, finished, who reads
- * the facets, and the items that need web-ifc.
+ * The shared state of one extraction's work: the next item to take, items delivered by helpers, finished, and the
+ * items that need web-ifc.
  */
 export const newWorkState = (): Int32Array =>
   new Int32Array(new SharedArrayBuffer((LATER_LIST + LATER_CAPACITY) * Int32Array.BYTES_PER_ELEMENT));
@@ -88,25 +81,11 @@ const PRODUCT_SHAPE = Buffer.from('IFCPRODUCTDEFINITIONSHAPE', 'latin1');
 export const worthHelpAtOnce = (bytes: Uint8Array): boolean =>
   countEntities(asBuffer(bytes), PRODUCT_SHAPE, HELP_AT_ONCE_FROM_SHAPES) >= HELP_AT_ONCE_FROM_SHAPES;
 
-/**
- * Polyloops from which a file with too few shapes for a geometry helper (worthHelpAtOnce) gets a helper that reads the
- * doors' and objects' facets from the text (facets.ts) while this thread opens it. Knowing them beforehand took 13 ms
- * off SampleHouse4 (11,391 loops) in one thread, and 1.5 ms off IfcopenHouse_Lantern (3,738, most of them its walls').
- */
-export const FACET_HELP_FROM_LOOPS = 4000;
-const POLYLOOP = Buffer.from('IFCPOLYLOOP', 'latin1');
-
-/** Whether the file's text has enough faces for a helper to read its doors' and objects' facets (FACET_HELP_FROM_LOOPS). */
-export const worthFacetHelp = (bytes: Uint8Array): boolean =>
-  countEntities(asBuffer(bytes), POLYLOOP, FACET_HELP_FROM_LOOPS) >= FACET_HELP_FROM_LOOPS;
-
 /** The extracting thread's side: the shared state and the helpers' results. */
 export interface WorkShare {
   state: Int32Array;
   /** The next batch of results a helper sent, if one has arrived (without waiting). */
   receive(): WorkBatch | undefined;
-  /** The facets a helper sent, if they have arrived (without waiting). */
-  receiveFacets?(): KnownFacets | undefined;
   /** How long to wait for a helper that has gone quiet (ms; QUIET_MS when not given). */
   quietMs?: number;
 }
@@ -120,10 +99,6 @@ export interface WorkBatch {
 export interface WorkHelp {
   state: Int32Array;
   send(batch: WorkBatch): void;
-  /** Where the doors' and objects' facets go; none: this helper does not read them. */
-  sendFacets?(facets: KnownFacets): void;
-  /** Whether it was asked for geometry work (it opens the file); otherwise it reads the facets alone. */
-  geometry: boolean;
 }
 
 /** Results a helper sends at a time. */
@@ -337,36 +312,6 @@ export function helpWithGeometryWork(ctx: ExtractContext, models: SubModels, hel
 
 const take = (help: WorkHelp, items: readonly WorkItem[]): number =>
   workFinished(help.state) ? items.length : Math.min(items.length, Atomics.add(help.state, NEXT, 1));
-
-/**
- * A helper asked for the facets alone (not for geometry work): the doors' and objects' facets, read from the text (no
- * web-ifc) and sent, unless the extracting thread has started on them itself. A helper asked for geometry work opens
- * the file at once instead: reading the facets first kept it from the curtain walls of building_2 (120 ms instead of
- * 109) and AC11-FZK-Haus, and each thread reads the facets of the elements it takes.
- */
-export function helpWithFacets(bytes: Uint8Array, help: WorkHelp): KnownFacets | undefined {
-  if (help.geometry || !help.sendFacets) return undefined;
-  if (Atomics.compareExchange(help.state, FACETS, FACETS_OPEN, FACETS_HELPER) !== FACETS_OPEN) return undefined;
-  const facets = readElementFacets(asBuffer(bytes));
-  help.sendFacets(facets);
-  Atomics.store(help.state, FACETS, FACETS_DELIVERED);
-  Atomics.notify(help.state, FACETS);
-  return facets;
-}
-
-/**
- * The extracting thread's side: the facets a helper read, waiting for them while it reads; undefined when no helper
- * took them (the extracting thread reads them itself, and a helper that starts later does not), or when it went quiet.
- */
-export function facetsFromHelper(share: WorkShare): KnownFacets | undefined {
-  const state = share.state;
-  if (Atomics.compareExchange(state, FACETS, FACETS_OPEN, FACETS_EXTRACTOR) === FACETS_OPEN) return undefined;
-  const until = performance.now() + (share.quietMs ?? QUIET_MS);
-  while (Atomics.load(state, FACETS) === FACETS_HELPER && performance.now() < until) {
-    Atomics.wait(state, FACETS, FACETS_HELPER, Math.max(1, until - performance.now()));
-  }
-  return Atomics.load(state, FACETS) === FACETS_DELIVERED ? share.receiveFacets?.() : undefined;
-}
 
 /** Whether the extraction is past its geometry work already (or gave up), so that helpers stop or do not start. */
 export const workFinished = (state: Int32Array): boolean => Atomics.load(state, FINISHED) === 1;

@@ -34,7 +34,9 @@ export class StepIndex {
 
   private constructor(readonly bytes: Buffer) {
     for (let semi = bytes.indexOf(SEMICOLON); semi >= 0; semi = bytes.indexOf(SEMICOLON, semi + 1)) {
-      let i = skipBlanksAndComments(bytes, semi + 1);
+      let i = semi + 1;
+      while (isBlank(bytes[i])) i++;
+      if (bytes[i] === SLASH) i = skipBlanksAndComments(bytes, i);
       if (bytes[i] !== HASH) continue;
       let id = 0;
       let digits = 0;

@@ -26,7 +26,7 @@ describe('the warm-up model', () => {
     const model = warmUpModel();
     const opens = vi.spyOn(IfcAPI.prototype, 'OpenModel');
     try {
-      await helpExtractIfc(model, { state: newWorkState(), send: (batch) => batches.push(batch), geometry: true });
+      await helpExtractIfc(model, { state: newWorkState(), send: (batch) => batches.push(batch) });
       expect(opens).toHaveBeenCalledTimes(1);
       expect(opens.mock.calls[0]![0].length).toBeLessThan(model.length / 4);
     } finally {

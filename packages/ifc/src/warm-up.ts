@@ -135,6 +135,6 @@ export async function warmUpIfc(): Promise<void> {
   const model = warmUpModel();
   for (let run = 0; run < RUNS; run++) {
     await extractIfc(model);
-    await helpExtractIfc(model, { state: newWorkState(), send: () => {}, geometry: true });
+    await helpExtractIfc(model, { state: newWorkState(), send: () => {} });
   }
 }

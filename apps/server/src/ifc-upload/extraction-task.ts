@@ -6,36 +6,28 @@ import {
   archGlobalIds,
   endWork,
   extractIfc,
-  facetsFromHelper,
   helpExtractIfc,
   HELP_FROM_ITEMS,
   mergeIfc,
   newWorkState,
   type IfcExtraction,
-  type KnownFacets,
   type WorkBatch,
   type WorkShare,
-  worthFacetHelp,
   worthHelpAtOnce,
 } from '@edrf/ifc';
 import { TaskRefused, type AskHelp, type Progress } from '../compute/protocol.js';
 import type { ExtractionInput, ExtractionResult } from './extraction.js';
 
-/**
- * What the helping worker is given: the same bytes, the shared state of the work, where to send the facets and the
- * geometry results, and whether to take geometry work (or only read the facets).
- */
+/** What the helping worker is given: the same bytes, the shared state of the work, and where to send its results. */
 export interface GeometryHelpInput {
   bytes: Uint8Array;
   state: Int32Array;
   port: MessagePort;
-  facetsPort: MessagePort;
-  geometry: boolean;
 }
 
 /**
  * From this size, and when its text shows enough geometry (worthHelpAtOnce), a helper is asked before the file is
- * opened, so that both workers open it at the same time: the helper starts on the geometry as soon as it has, while
+ * read, so that both workers read it at the same time: the helper starts on the geometry as soon as it has, while
  * this worker reads what needs no geometry (extractIfc). Asked later, when the work's size is known, it would spend the
  * time this worker reads the file opening it again. Measured on two cores (docs/compute.md): ISSUE_021 (3 MB, 2,000
  * beams) 530 ms instead of 580, modelo2016 62 instead of 72. Other files keep the rule by the work's size
@@ -43,40 +35,28 @@ export interface GeometryHelpInput {
  */
 const ASK_AT_ONCE_BYTES = 1024 * 1024;
 
-/**
- * Extracts the file, with an idle worker's help when there is enough geometry work or enough faces to read (the doors'
- * and objects' facets, read from the text while this worker opens the file) and a worker takes the request.
- */
+/** Extracts the file, with an idle worker's help when there is enough geometry work and a worker takes the request. */
 async function extractShared(bytes: Uint8Array, progress: Progress, askHelp: AskHelp): Promise<IfcExtraction> {
   let share: WorkShare | undefined;
-  const ports: MessagePort[] = [];
-  const ask = (geometry: boolean): WorkShare => {
+  let port: MessagePort | undefined;
+  const ask = (): WorkShare => {
     if (share) return share;
     const results = new MessageChannel();
-    const facets = new MessageChannel();
     const state = newWorkState();
-    ports.push(results.port1, facets.port1);
-    askHelp('ifc_geometry_help', { bytes, state, port: results.port2, facetsPort: facets.port2, geometry }, [results.port2, facets.port2]);
-    share = {
-      state,
-      receive: () => receiveMessageOnPort(results.port1)?.message as WorkBatch | undefined,
-      receiveFacets: () => receiveMessageOnPort(facets.port1)?.message as KnownFacets | undefined,
-    };
+    port = results.port1;
+    askHelp('ifc_geometry_help', { bytes, state, port: results.port2 }, [results.port2]);
+    share = { state, receive: () => receiveMessageOnPort(results.port1)?.message as WorkBatch | undefined };
     return share;
   };
-  if (bytes.length >= ASK_AT_ONCE_BYTES) {
-    const geometry = worthHelpAtOnce(bytes);
-    if (geometry || worthFacetHelp(bytes)) ask(geometry);
-  }
+  if (bytes.length >= ASK_AT_ONCE_BYTES && worthHelpAtOnce(bytes)) ask();
   try {
     return await extractIfc(bytes, (_step, fraction) => progress('ifc_parse', fraction), {
-      share: (items) => (share || items >= HELP_FROM_ITEMS ? ask(true) : undefined),
-      facets: () => (share ? facetsFromHelper(share) : undefined),
+      share: (items) => (share || items >= HELP_FROM_ITEMS ? ask() : undefined),
     });
   } finally {
-    // A helper still opening the file stops there; one still working finds nothing left to take.
+    // A helper still reading the file stops there; one still working finds nothing left to take.
     if (share) endWork(share.state);
-    for (const port of ports) port.close();
+    port?.close();
   }
 }
 
@@ -109,17 +89,11 @@ export async function importIfcTask(input: ExtractionInput, progress: Progress, 
  */
 export async function geometryHelpTask(input: GeometryHelpInput): Promise<null> {
   try {
-    await helpExtractIfc(input.bytes, {
-      state: input.state,
-      send: (batch) => input.port.postMessage(batch),
-      sendFacets: (facets) => input.facetsPort.postMessage(facets),
-      geometry: input.geometry,
-    });
+    await helpExtractIfc(input.bytes, { state: input.state, send: (batch) => input.port.postMessage(batch) });
   } catch {
     // The extracting worker meets the same trouble in its own reading, and reports it.
   } finally {
     input.port.close();
-    input.facetsPort.close();
   }
   return null;
 }
