@@ -59,23 +59,23 @@ export const newWorkState = (): Int32Array =>
   new Int32Array(new SharedArrayBuffer((LATER_LIST + LATER_CAPACITY) * Int32Array.BYTES_PER_ELEMENT));
 
 /**
- * Fewer items than this are not worth a helper: it would open the file (as long as the extracting thread took) to
- * share a few hundred milliseconds of work, and on two cores the two threads slow each other down meanwhile.
+ * Fewer items than this are not worth a helper: it would read the file again (as long as the extracting thread took)
+ * to share a few hundred milliseconds of work, and on two cores the two threads slow each other down meanwhile.
  */
 export const HELP_FROM_ITEMS = 400;
 
 /**
- * Elements with a shape (IfcProductDefinitionShape) from which a helper is asked for before the file is opened
- * (worthHelpAtOnce). Measured on two cores (docs/compute.md): with fewer, a helper slowed the import down, since
- * opening the file a second time cost more than it took off the geometry (SampleHouse4, 69 shapes: 105–111 ms with a
- * helper, 80–84 without); with more, it sped it up (Jasmin, 95: 121–146 instead of 142–157; House, 192: 108 instead
- * of 147; duplex, 286: 112 instead of 132).
+ * Elements with a shape (IfcProductDefinitionShape) from which a helper is asked for before the file is read
+ * (worthHelpAtOnce). Measured on two cores (docs/compute.md), when each thread opened the whole file in web-ifc: with
+ * fewer, a helper slowed the import down (SampleHouse4, 69 shapes: 105–111 ms with a helper, 80–84 without); with
+ * more, it sped it up (Jasmin, 95: 121–146 instead of 142–157; House, 192: 108 instead of 147; duplex, 286: 112
+ * instead of 132). Reading the text only, SampleHouse4 with a helper at 40 shapes still took longer (session 8).
  */
 export const HELP_AT_ONCE_FROM_SHAPES = 80;
 const PRODUCT_SHAPE = Buffer.from('IFCPRODUCTDEFINITIONSHAPE', 'latin1');
 
 /**
- * Whether the file's geometry work looks worth a helper asked for before the file is opened, from its STEP text alone
+ * Whether the file's geometry work looks worth a helper asked for before the file is read, from its STEP text alone
  * (a millisecond for 3 MB): it has HELP_AT_ONCE_FROM_SHAPES elements with a shape or more.
  */
 export const worthHelpAtOnce = (bytes: Uint8Array): boolean =>
@@ -107,8 +107,8 @@ const BATCH = 16;
 const QUIET_MS = 5000;
 
 /**
- * Every element the readers will need geometry of, listed from the file's text (StepIndex.idsWithKeyword), so that every thread
- * of one file lists the same items in the same order, whether it has the file open in web-ifc or not yet.
+ * Every element the readers will need geometry of, listed from the file's text (StepIndex.idsWithKeyword), so that
+ * every thread of one file lists the same items in the same order.
  */
 function geometryWork(ctx: ExtractContext): WorkItem[] {
   const groups = [ROOM_CLASSES, WALL_CLASSES, SLAB_CLASSES, STAIR_CLASSES, CEILING_CLASSES, DOOR_CLASSES, TRAY_CLASSES, OBJECT_CLASSES].map(

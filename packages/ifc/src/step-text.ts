@@ -1,8 +1,8 @@
 /**
  * A few facts read straight from a file's STEP text, where asking web-ifc would cost too much: web-ifc hands each line
  * it reads to JavaScript attribute by attribute (4 to 10 µs a line), and some questions would have it read thousands of
- * lines to find a few (properties.ts). What is found here only picks the lines to read: web-ifc reads them, and what
- * it reads is what counts.
+ * lines to find a few (properties.ts). What is found here only picks the lines to read: they are read as web-ifc reads
+ * them (text-lines.ts), and what is read is what counts.
  */
 import { ASCII, isBlank, isDigit } from './ascii.js';
 

@@ -1,7 +1,7 @@
 /**
  * The relations the geometry work needs, read from the STEP text: the parts of aggregates (IfcRelAggregates) and the
  * openings in elements (IfcRelVoidsElement). Every thread that takes part in one file's geometry work (shared-work.ts)
- * reads them alike, whether it has the file open in web-ifc or not yet.
+ * reads them alike.
  */
 import { attributesAt } from './step-index.js';
 import { entitiesOf, type EntityAt } from './step-text.js';
