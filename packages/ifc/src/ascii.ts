@@ -23,3 +23,6 @@ export const isBlank = (c: number | undefined): boolean =>
 
 /** Whether a byte is a decimal digit. */
 export const isDigit = (c: number | undefined): boolean => c !== undefined && c >= ASCII.zero && c <= ASCII.nine;
+
+/** Whether a byte can be part of a STEP keyword: an upper-case letter, a digit or '_'. */
+export const isKeyword = (c: number | undefined): boolean => c !== undefined && ((c >= 0x41 && c <= 0x5a) || isDigit(c) || c === 0x5f);

@@ -3,7 +3,7 @@
  * faceted brep of a chair is thousands of faces, loops and points, each of which web-ifc would hand to JavaScript
  * attribute by attribute (4 to 10 µs a line), or triangulate face by face to mesh it.
  */
-import { ASCII, isBlank, isDigit } from './ascii.js';
+import { ASCII, isBlank, isDigit, isKeyword } from './ascii.js';
 import { IdTable } from './id-table.js';
 
 const { hash: HASH, equals: EQUALS, open: OPEN, close: CLOSE, comma: COMMA, semicolon: SEMICOLON, zero: ZERO } = ASCII;
@@ -12,9 +12,6 @@ const PLUS = 0x2b;
 const DOT = 0x2e;
 const E_UPPER = 0x45;
 const E_LOWER = 0x65;
-
-/** Upper-case letters, digits and '_': what a STEP keyword is made of. */
-const isKeyword = (c: number | undefined) => c !== undefined && ((c >= 0x41 && c <= 0x5a) || isDigit(c) || c === 0x5f);
 
 /** Powers of ten that are exact in a double, for reading reals (readNumber). */
 const EXACT_POWERS = Array.from({ length: 23 }, (_, i) => 10 ** i);
@@ -353,7 +350,7 @@ function keywordHash(bytes: Uint8Array, at: number): number {
   let hash = 0x811c9dc5;
   for (let i = at + HASHED_FROM; i < at + HASHED_TO; i++) {
     const c = bytes[i]!;
-    if (!((c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f)) break;
+    if (!isKeyword(c)) break;
     hash = Math.imul(hash ^ c, 0x01000193);
   }
   return hash | 0 || 1;

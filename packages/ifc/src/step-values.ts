@@ -5,7 +5,7 @@
  * a typed value such as IFCLABEL('x') as `{type: 2, typecode, value}`, `$` as null, a list as an array. web-ifc's own
  * FromRawLineData makes its line objects from these (text-lines.ts).
  */
-import { ASCII, isBlank, isDigit } from './ascii.js';
+import { ASCII, isBlank, isDigit, isKeyword } from './ascii.js';
 
 const {
   open: OPEN,
@@ -30,8 +30,6 @@ const REF = 5;
 const INTEGER = 10;
 
 export type RawValue = { type: number; value: unknown; typecode?: number } | RawValue[] | null;
-
-const isKeywordByte = (c: number | undefined) => c !== undefined && ((c >= 0x41 && c <= 0x5a) || isDigit(c) || c === 0x5f);
 
 /**
  * Reads STEP values one after another, the way web-ifc's tokenizer does, from an entity's '(' to its ')'; a ';'
@@ -89,7 +87,7 @@ class ValueReader {
       this.i = end < 0 ? bytes.length : end + 1;
       return { type: ENUM, value: name === 'T' ? true : name === 'F' ? false : name === 'U' ? undefined : name };
     }
-    if (isKeywordByte(c) && !isDigit(c)) return this.typed();
+    if (isKeyword(c) && !isDigit(c)) return this.typed();
     return this.number();
   }
 
@@ -97,7 +95,7 @@ class ValueReader {
   private typed(): RawValue {
     const bytes = this.bytes;
     const start = this.i;
-    while (isKeywordByte(bytes[this.i])) this.i++;
+    while (isKeyword(bytes[this.i])) this.i++;
     const typecode = this.typeOf(bytes.toString('latin1', start, this.i));
     while (isBlank(bytes[this.i])) this.i++;
     if (bytes[this.i] !== OPEN) return { type: LABEL, typecode, value: null };

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FacetReader } from './facets.js';
 import { MeshReader, NEEDS_WEB_IFC, wholeModel } from './mesh.js';
 import { StepIndex } from './step-index.js';
+import { idsOfType } from './step.js';
 import { SubModels } from './sub-model.js';
 import { partsFromText } from './text-relations.js';
 import { readLengthUnit } from './units.js';
@@ -97,10 +98,7 @@ describe.skipIf(corpus.length === 0)('sub-models, on the IFC corpus', () => {
         const facets = new FacetReader(text);
         const classes = [...POINT_CLASSES, ...FOOTPRINT_CLASSES];
         const elements = classes
-          .flatMap((type) => {
-            const vector = lines.GetLineIDsWithType(0, type);
-            return Array.from({ length: vector.size() }, (_, i) => vector.get(i));
-          })
+          .flatMap((type) => idsOfType(lines, 0, type))
           .filter((id) => facets.hasShape(id) && !facets.placed(id, true));
         models.useWebIfc = true;
         models.expect(elements);

@@ -6,8 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IFCBUILDINGSTOREY, IFCWALL, type IfcAPI } from 'web-ifc';
+import { IFCBUILDINGSTOREY, IFCWALL } from 'web-ifc';
 import { StepIndex } from './step-index.js';
+import { idsOfType } from './step.js';
 import { decodeStepString } from './step-values.js';
 import { schemaOf, TextLines } from './text-lines.js';
 import { asExtractionReads, corpusModels, openInWebIfc, tinyIfc } from './test-support.js';
@@ -22,14 +23,13 @@ async function bothReadings(text: Buffer) {
     const all = api.GetAllLines(modelID);
     const ids = Array.from({ length: all.size() }, (_, i) => all.get(i));
     const types = [...new Set(ids.map((id) => api.GetLineType(modelID, id) as number))];
-    const idsOfType = (source: Pick<IfcAPI, 'GetLineIDsWithType'> | TextLines, type: number) => {
-      const vector = source.GetLineIDsWithType(modelID, type);
-      return Array.from({ length: vector.size() }, (_, i) => vector.get(i));
-    };
     return {
       count: ids.length,
-      web: { lines: ids.map((id) => JSON.stringify(api.GetLine(modelID, id))), ids: types.map((type) => idsOfType(api, type)) },
-      text: { lines: ids.map((id) => JSON.stringify(lines.GetLine(modelID, id))), ids: types.map((type) => idsOfType(lines, type)) },
+      web: { lines: ids.map((id) => JSON.stringify(api.GetLine(modelID, id))), ids: types.map((type) => idsOfType(api, modelID, type)) },
+      text: {
+        lines: ids.map((id) => JSON.stringify(lines.GetLine(modelID, id))),
+        ids: types.map((type) => idsOfType(lines, modelID, type)),
+      },
     };
   } finally {
     api.CloseModel(modelID);
