@@ -1,23 +1,18 @@
 /**
- * Extrusions of polygons (IfcExtrudedAreaSolid of a rectangle or of a closed polyline, or of a composite curve of
- * polylines, with or without voids) read from the STEP text as the prisms they are, for facets.ts: most walls, slabs,
+ * Extrusions of polygons (IfcExtrudedAreaSolid of a rectangle or of a closed curve web-ifc makes a polygon of, with or
+ * without voids: profile-curves.ts) read from the STEP text as the prisms they are, for facets.ts: most walls, slabs,
  * beams, openings, curtain-wall parts and stair flights are such prisms, and web-ifc's GetFlatMesh builds each one
- * again every time it is asked (30 µs an element), to give vertices that are the profile's corners at both ends. A
- * profile with any curve in it (a circle, an arc, a trimmed curve) is left to web-ifc, whose segments of a curve are
- * its own.
+ * again every time it is asked (30 µs an element), to give vertices that are the profile's corners at both ends. Any
+ * other profile (a circle, an I-shape by its dimensions) is left to web-ifc.
  */
 import { applyPoint, compose, IDENTITY, type Affine } from './placement.js';
-import { keywords, type StepIndex } from './step-index.js';
-import type { TextPlacements } from './text-placements.js';
+import { keywords } from './step-index.js';
+import { curveLoop, type CurveReading } from './profile-curves.js';
 import type { FacetGeometry } from './facets.js';
 
 export const EXTRUSION = keywords('IFCEXTRUDEDAREASOLID');
 const RECTANGLE = keywords('IFCRECTANGLEPROFILEDEF');
 const ARBITRARY = keywords('IFCARBITRARYCLOSEDPROFILEDEF', 'IFCARBITRARYPROFILEDEFWITHVOIDS');
-const POLYLINE = keywords('IFCPOLYLINE');
-const COMPOSITE = keywords('IFCCOMPOSITECURVE');
-const SEGMENT = keywords('IFCCOMPOSITECURVESEGMENT');
-const POINT = keywords('IFCCARTESIANPOINT');
 const DIRECTION = keywords('IFCDIRECTION');
 
 /** A profile's loops: x y pairs in the profile's plane, the outer one first. */
@@ -33,12 +28,13 @@ const ref = (attr: number | string | undefined): number | undefined => (typeof a
  * The prism of the IfcExtrudedAreaSolid whose '(' is at `open`, in the coordinates its Position is given in; undefined
  * when its profile is not a polygon or it is degenerate (no depth, a loop of fewer than three corners).
  */
-export function readExtrusion(index: StepIndex, placements: TextPlacements, open: number, withFaces: boolean): FacetGeometry | undefined {
+export function readExtrusion(reading: CurveReading, open: number, withFaces: boolean): FacetGeometry | undefined {
+  const { index, placements } = reading;
   const [area, position, direction, depth] = index.attributes(open);
   const length = real(depth);
   const areaID = ref(area);
   if (!(length > 0) || areaID === undefined) return undefined;
-  const loops = profileLoops(index, placements, areaID);
+  const loops = profileLoops(reading, areaID);
   if (!loops) return undefined;
   const frame = ref(position) === undefined ? IDENTITY : placements.axis(ref(position)!);
   const directionOpen = ref(direction) === undefined ? -1 : index.open(ref(direction)!, DIRECTION);
@@ -49,7 +45,8 @@ export function readExtrusion(index: StepIndex, placements: TextPlacements, open
 }
 
 /** The loops of a rectangle or arbitrary closed profile, outer counter-clockwise and inner clockwise. */
-function profileLoops(index: StepIndex, placements: TextPlacements, id: number): Loops | undefined {
+function profileLoops(reading: CurveReading, id: number): Loops | undefined {
+  const { index, placements } = reading;
   let loops: Loops = [];
   const rectangle = index.open(id, RECTANGLE);
   if (rectangle >= 0) {
@@ -66,55 +63,13 @@ function profileLoops(index: StepIndex, placements: TextPlacements, id: number):
     if (arbitrary < 0) return undefined;
     // The outer curve, then the inner ones (ProfileName is a string, which refs skips).
     for (const curve of index.refs(arbitrary)) {
-      const loop = curveLoop(index, curve);
+      const loop = curveLoop(reading, curve);
       if (!loop) return undefined;
       loops.push(loop);
     }
   }
   if (loops.length === 0 || loops.some((loop) => loop.length < 6)) return undefined;
   return loops.map((loop, i) => (twiceArea(loop) > 0 === (i === 0) ? loop : reversed(loop)));
-}
-
-/**
- * The corners of a closed IfcPolyline, or of an IfcCompositeCurve of polylines each run in its own sense, as x y pairs: repeated points (a segment's start is the last one's end) and the closing point (the first again) dropped.
- * Undefined for any other curve.
- */
-function curveLoop(index: StepIndex, id: number): number[] | undefined {
-  const loop: number[] = [];
-  const composite = index.open(id, COMPOSITE);
-  if (composite < 0) {
-    if (!addPolyline(index, id, loop)) return undefined;
-  } else {
-    for (const segment of index.refs(composite)) {
-      const at = index.open(segment, SEGMENT);
-      if (at < 0) return undefined;
-      const [, sameSense, parent] = index.attributes(at);
-      const curve = ref(parent);
-      // A segment run against its polyline's sense is left to web-ifc, whose meshes of one did not run it backwards.
-      if (curve === undefined || sameSense !== '.T.' || !addPolyline(index, curve, loop)) return undefined;
-    }
-  }
-  if (loop.length >= 4 && loop[0] === loop[loop.length - 2] && loop[1] === loop[loop.length - 1]) loop.length -= 2;
-  return loop;
-}
-
-/** Adds the points of an IfcPolyline to `loop`, but a point that repeats the last; false when `id` is no polyline. */
-function addPolyline(index: StepIndex, id: number, loop: number[]): boolean {
-  const open = index.open(id, POLYLINE);
-  if (open < 0) return false;
-  const xy: number[] = [];
-  for (const point of index.refs(open)) {
-    const at = index.open(point, POINT);
-    if (at < 0) return false;
-    xy.length = 0;
-    index.numbers(at, xy);
-    const [x = NaN, y = NaN] = xy;
-    if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
-    const n = loop.length;
-    if (n >= 2 && loop[n - 2] === x && loop[n - 1] === y) continue;
-    loop.push(x, y);
-  }
-  return true;
 }
 
 function twiceArea(loop: readonly number[]): number {

@@ -16,6 +16,8 @@ import { keywords, pushRef, refBuffer, StepIndex, type RefBuffer } from './step-
 import { IdTable } from './id-table.js';
 import { TextPlacements } from './text-placements.js';
 import { EXTRUSION, readExtrusion } from './extrusions.js';
+import type { CurveReading } from './profile-curves.js';
+import { anglesInDegrees } from './angle-unit.js';
 
 const PRODUCT_SHAPE = keywords('IFCPRODUCTDEFINITIONSHAPE');
 const SHAPE_REPRESENTATION = keywords('IFCSHAPEREPRESENTATION');
@@ -85,6 +87,8 @@ const NOT_FACETED = new NotFaceted('not faceted');
 
 export class FacetReader {
   private placements?: TextPlacements;
+  /** What extruded profiles are read with (profile-curves.ts), on the first extrusion. */
+  private curves?: CurveReading;
   private readonly geometries = new Map<number, FacetGeometry>();
   /** Items found not to be faceted. */
   private readonly unread = new Set<number>();
@@ -214,7 +218,10 @@ export class FacetReader {
    */
   private readGeometry(index: StepIndex, id: number, withFaces: boolean): FacetGeometry {
     const extrusion = index.open(id, EXTRUSION);
-    if (extrusion >= 0) return readExtrusion(index, this.placements!, extrusion, withFaces) ?? throwNotFaceted();
+    if (extrusion >= 0) {
+      this.curves ??= { index, placements: this.placements!, degrees: anglesInDegrees(index) };
+      return readExtrusion(this.curves, extrusion, withFaces) ?? throwNotFaceted();
+    }
     let shells: number[];
     const brep = index.open(id, BREP);
     if (brep >= 0) shells = index.refs(brep).slice(0, 1);
