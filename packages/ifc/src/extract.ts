@@ -22,7 +22,8 @@ import { openingsUncut, type Voids } from './voids.js';
 import { asBuffer } from './step-text.js';
 import { partsFromText } from './text-relations.js';
 import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
-import { doGeometryWork, helpWithGeometryWork, workFinished, type WorkHelp, type WorkShare } from './shared-work.js';
+import { doGeometryWork, helpWithGeometryWork, type WorkHelp, type WorkShare } from './shared-work.js';
+import { workFinished } from './work-state.js';
 import { SubModels } from './sub-model.js';
 import { schemaOf, TextLines } from './text-lines.js';
 

@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IfcAPI } from 'web-ifc';
 import { extractIfc, helpExtractIfc } from './index.js';
-import { HELP_AT_ONCE_FROM_SHAPES, newWorkState, worthHelpAtOnce, type WorkBatch, type WorkShare } from './shared-work.js';
+import { HELP_AT_ONCE_FROM_SHAPES, worthHelpAtOnce, type WorkBatch, type WorkShare } from './shared-work.js';
+import { LATER_COUNT, LATER_NEXT, newWorkState } from './work-state.js';
 import { tinyGlobalId, tinyIfc } from './test-support.js';
 
 const bytes = () => new TextEncoder().encode(tinyIfc());
@@ -147,4 +148,35 @@ describe('a helper asked for geometry work', () => {
     ).toEqual([]);
     expect(shared).toEqual(await extractIfc(many));
   });
+
+  it('leaves the extracting thread, waiting for its results, to take the items it lists for later', async () => {
+    const many = wallsModel(100, 20);
+    const { state, batches } = await helpAlone(many);
+    const round = new Set(Array.from({ length: 20 }, (_, i) => 9000 + i));
+    const listed = Atomics.load(state, LATER_COUNT);
+    expect(listed).toBe(round.size);
+    // As if the helper had taken every item, sent what the text gives, and listed the round walls once the extracting
+    // thread was past its own items: listed at its first look for results, none of them taken or sent.
+    Atomics.store(state, LATER_NEXT, 0);
+    Atomics.store(state, LATER_COUNT, 0);
+    const sent = batches.map((batch) => ({ results: batch.results.filter((result) => !round.has(result.expressID)) }));
+    let listedLate = false;
+    const share: WorkShare = {
+      state,
+      quietMs: 10_000,
+      receive: () => {
+        if (listedLate) return sent.shift();
+        listedLate = true;
+        Atomics.store(state, LATER_COUNT, listed);
+        return undefined;
+      },
+    };
+    const started = performance.now();
+    let shared: Awaited<ReturnType<typeof extractIfc>> | undefined;
+    const opened = await opensDuring(async () => void (shared = await extractIfc(many, undefined, { share: () => share })));
+    // Not waited for as a helper gone quiet: taken at once, a share at a time.
+    expect(performance.now() - started).toBeLessThan(share.quietMs!);
+    expect(opened.length).toBeGreaterThan(1);
+    expect(shared).toEqual(await extractIfc(many));
+  }, 30_000);
 });

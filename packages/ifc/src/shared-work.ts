@@ -21,6 +21,18 @@ import { WALL_CLASSES } from './walls.js';
 import { voids } from './voids.js';
 import { asBuffer, countEntities } from './step-text.js';
 import { keywordOf } from './ifc-types.js';
+import {
+  bumpNews,
+  endWork,
+  LATER_CAPACITY,
+  LATER_COUNT,
+  LATER_LIST,
+  LATER_NEXT,
+  newWorkState,
+  NEWS,
+  NEXT,
+  workFinished,
+} from './work-state.js';
 
 /** One element's footprint (elementShape), hull points (pointsWithParts) or outline (outlineWithParts). */
 interface WorkItem {
@@ -35,28 +47,8 @@ export type WorkResult =
   | { kind: 'outline'; expressID: number; outline: ElementOutline | undefined }
   | { kind: 'failed'; expressID: number };
 
-/** Int32 slots of the shared state. */
-const NEXT = 0;
-const DELIVERED = 1;
-const FINISHED = 2;
-/** Items that need web-ifc, listed by the threads as they meet them (LATER_LIST on), and the next to take of them. */
-const LATER_COUNT = 4;
-const LATER_NEXT = 5;
-const LATER_LIST = 8;
-/**
- * Items that need web-ifc the shared list holds; a thread makes any beyond it itself. Files need a few dozen (duplex 16,
- * modelo2016 32), the largest a few hundred (Janesville 521, ISSUE_021 780).
- */
-const LATER_CAPACITY = 4096;
 /** The share of the items left that a thread takes at a time (LaterWork.makeAll). */
 const LATER_SHARES = 4;
-
-/**
- * The shared state of one extraction's work: the next item to take, items delivered by helpers, finished, and the
- * items that need web-ifc.
- */
-export const newWorkState = (): Int32Array =>
-  new Int32Array(new SharedArrayBuffer((LATER_LIST + LATER_CAPACITY) * Int32Array.BYTES_PER_ELEMENT));
 
 /**
  * Fewer items than this are not worth a helper: it would read the file again (as long as the extracting thread took)
@@ -152,8 +144,9 @@ function makeFromText(ctx: ExtractContext, item: WorkItem): WorkResult | undefin
 /**
  * Items that need web-ifc, shared by the threads of one extraction: each lists those it meets while it makes what the
  * text gives, and once it has taken its last item of the work, takes listed ones until none is left, meshing them from
- * sub-models (sub-model.ts). So the two threads share that work however the items fell to them. Items beyond the list's
- * capacity stay with their thread.
+ * sub-models (sub-model.ts); the extracting thread, waiting for a helper's results, takes those listed after that too.
+ * So the two threads share that work however the items fell to them. Items beyond the list's capacity stay with their
+ * thread.
  */
 class LaterWork {
   private readonly own: number[] = [];
@@ -164,11 +157,13 @@ class LaterWork {
     private readonly shares: number,
   ) {}
 
-  /** Lists item `i` (by its place in the work) for later. */
+  /** Lists item `i` (by its place in the work) for later, and wakes the extracting thread if it waits (NEWS). */
   add(i: number): void {
     const at = Atomics.add(this.state, LATER_COUNT, 1);
-    if (at < LATER_CAPACITY) Atomics.store(this.state, LATER_LIST + at, i + 1);
-    else this.own.push(i);
+    if (at < LATER_CAPACITY) {
+      Atomics.store(this.state, LATER_LIST + at, i + 1);
+      bumpNews(this.state);
+    } else this.own.push(i);
   }
 
   /**
@@ -223,7 +218,7 @@ function keep(ctx: ExtractContext, result: WorkResult): void {
 
 /**
  * The extracting thread: takes items until none is left, takes part in making those that need web-ifc (LaterWork),
- * then waits for those the helpers made. When there is little work, or no helper, it does all of them. Either way, every shape the readers ask
+ * then waits for those the helpers made, taking meanwhile any they list for later. When there is little work, or no helper, it does all of them. Either way, every shape the readers ask
  * for is known afterwards (or made on demand if a helper failed or went quiet). `meanwhile` is work that needs no
  * geometry, given the express ids of the elements the readers will read: it is done first, while a helper starts on
  * the geometry. Answers those express ids.
@@ -258,6 +253,8 @@ export function doGeometryWork(
   let received = 0;
   let quietSince = performance.now();
   while (received < total - made) {
+    // Read before looking, so that news arriving meanwhile ends the wait below at once.
+    const news = Atomics.load(state, NEWS);
     const batch = share.receive();
     if (batch) {
       for (const result of batch.results) keep(ctx, result);
@@ -265,8 +262,15 @@ export function doGeometryWork(
       quietSince = performance.now();
       continue;
     }
+    // Items a helper listed after this thread's last look: taken here rather than left to a helper that has others.
+    const more = later.makeAll(ctx, models, (result) => keep(ctx, result));
+    if (more > 0) {
+      made += more;
+      quietSince = performance.now();
+      continue;
+    }
     if (performance.now() - quietSince > (share.quietMs ?? QUIET_MS)) break;
-    Atomics.wait(state, DELIVERED, Atomics.load(state, DELIVERED), 20);
+    Atomics.wait(state, NEWS, news, 20);
   }
   return elements;
 }
@@ -285,8 +289,7 @@ class Outbox {
     const count = this.batch.length;
     if (count === 0) return;
     this.help.send({ results: this.batch });
-    Atomics.add(this.help.state, DELIVERED, count);
-    Atomics.notify(this.help.state, DELIVERED);
+    bumpNews(this.help.state);
     this.batch = [];
   }
 }
@@ -312,9 +315,3 @@ export function helpWithGeometryWork(ctx: ExtractContext, models: SubModels, hel
 
 const take = (help: WorkHelp, items: readonly WorkItem[]): number =>
   workFinished(help.state) ? items.length : Math.min(items.length, Atomics.add(help.state, NEXT, 1));
-
-/** Whether the extraction is past its geometry work already (or gave up), so that helpers stop or do not start. */
-export const workFinished = (state: Int32Array): boolean => Atomics.load(state, FINISHED) === 1;
-
-/** Tells the helpers the extraction is past its geometry work (or gave up): they stop. */
-export const endWork = (state: Int32Array): void => void Atomics.store(state, FINISHED, 1);

@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IfcAPI } from 'web-ifc';
 import { extractIfc, helpExtractIfc } from './extract.js';
-import { newWorkState, type WorkBatch } from './shared-work.js';
+import type { WorkBatch } from './shared-work.js';
+import { newWorkState } from './work-state.js';
 import { warmUpModel } from './warm-up.js';
 
 describe('the warm-up model', () => {

@@ -6,7 +6,7 @@
  * server that has imported a few files has done this already; one just started has not.
  */
 import { extractIfc, helpExtractIfc, startIfc } from './extract.js';
-import { newWorkState } from './shared-work.js';
+import { newWorkState } from './work-state.js';
 import { MILLIMETRE_MODEL, stepFile } from './step-file.js';
 
 /** Runs of the model in each role: enough for V8 to optimise what the extraction runs most. */
