@@ -15,9 +15,9 @@ import { footprintArea, MILLIMETRE_MODEL, openInWebIfc, ringsApart, stepFile, ti
  * through a mapped item moved 7 m along x. A beam (#78) extruded along (0, 1, 1): a slanted prism. A table (#88) whose
  * hull is asked for. A stair flight (#120) whose profile is the L again as a composite curve of two polylines. A column
  * (#96) of a circle, a slab (#99) of no depth, a beam (#105) along a direction that is not of unit length (web-ifc
- * extrudes along it as it is, not by Depth), a flight (#129) whose composite curve has an arc (its angles are
- * radians, the file naming no unit: profile-curves.test.ts) and one (#137) whose second segment runs against its
- * polyline, which are left to web-ifc.
+ * extrudes along it as it is, not by Depth), a flight (#129) whose composite curve has an arc (the file names no
+ * angle unit: profile-curves.test.ts) and one (#137) whose second segment runs against its polyline, which are left to
+ * web-ifc.
  */
 const FILE = stepFile(
   'extrusions.ifc',

@@ -17,7 +17,7 @@ import { IdTable } from './id-table.js';
 import { TextPlacements } from './text-placements.js';
 import { EXTRUSION, readExtrusion } from './extrusions.js';
 import type { CurveReading } from './profile-curves.js';
-import { anglesInDegrees } from './angle-unit.js';
+import { degreesPerAngleUnit } from './angle-unit.js';
 
 const PRODUCT_SHAPE = keywords('IFCPRODUCTDEFINITIONSHAPE');
 const SHAPE_REPRESENTATION = keywords('IFCSHAPEREPRESENTATION');
@@ -219,7 +219,7 @@ export class FacetReader {
   private readGeometry(index: StepIndex, id: number, withFaces: boolean): FacetGeometry {
     const extrusion = index.open(id, EXTRUSION);
     if (extrusion >= 0) {
-      this.curves ??= { index, placements: this.placements!, degrees: anglesInDegrees(index) };
+      this.curves ??= { index, placements: this.placements!, degrees: degreesPerAngleUnit(index) };
       return readExtrusion(this.curves, extrusion, withFaces) ?? throwNotFaceted();
     }
     let shells: number[];

@@ -7,14 +7,17 @@ import { footprint, loadClipper } from './footprint.js';
 import { MeshReader, wholeModel } from './mesh.js';
 import { footprintArea, openInWebIfc, ringsApart, stepFile, tinyGlobalId as gid } from './test-support.js';
 
-/** Millimetres, and plane angles in degrees (#16) or radians (the IFC's default: the unit left out). */
-const header = (degrees: boolean) => `#1=IFCCARTESIANPOINT((0.,0.,0.));
+/** How a file gives its plane angles: in degrees (#16), in radians (#13), or without saying (the IFC's default is radians). */
+type AngleUnit = 'degrees' | 'radians' | 'none';
+
+/** Millimetres, and plane angles as `unit` says. */
+const header = (unit: AngleUnit) => `#1=IFCCARTESIANPOINT((0.,0.,0.));
 #2=IFCDIRECTION((0.,0.,1.));
 #3=IFCDIRECTION((1.,0.,0.));
 #4=IFCAXIS2PLACEMENT3D(#1,#2,#3);
 #6=IFCGEOMETRICREPRESENTATIONCONTEXT($,'Model',3,1.E-05,#4,$);
 #7=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);
-#8=IFCUNITASSIGNMENT((#7${degrees ? ',#16' : ''}));
+#8=IFCUNITASSIGNMENT((#7${{ degrees: ',#16', radians: ',#13', none: '' }[unit]}));
 #9=IFCPROJECT('${gid(1)}',$,'Arcs',$,$,$,$,(#6),#8);
 #10=IFCLOCALPLACEMENT($,#4);
 #13=IFCSIUNIT(*,.PLANEANGLEUNIT.,$,.RADIAN.);
@@ -29,7 +32,10 @@ const header = (degrees: boolean) => `#1=IFCCARTESIANPOINT((0.,0.,0.));
  * nosing is a half circle of 20 mm about (250, 20), in a circle placed turned a quarter (its x along y), from -180°
  * to 0° of its own.
  */
-const shapes = `#20=IFCCARTESIANPOINT((0.,0.));
+const shapes = (unit: AngleUnit) => {
+  /** An angle of `degrees` in the file's unit. */
+  const angle = (degrees: number) => String(unit === 'degrees' ? degrees : (degrees * Math.PI) / 180);
+  return `#20=IFCCARTESIANPOINT((0.,0.));
 #21=IFCCARTESIANPOINT((200.,0.));
 #22=IFCCARTESIANPOINT((200.,80.));
 #23=IFCCARTESIANPOINT((180.,100.));
@@ -40,7 +46,7 @@ const shapes = `#20=IFCCARTESIANPOINT((0.,0.));
 #28=IFCAXIS2PLACEMENT2D(#27,$);
 #29=IFCCIRCLE(#28,20.);
 #30=IFCBEAM('${gid(2)}',$,'Rounded',$,$,#10,#38,$,$);
-#31=IFCTRIMMEDCURVE(#29,(IFCPARAMETERVALUE(0.)),(IFCPARAMETERVALUE(90.)),.T.,.PARAMETER.);
+#31=IFCTRIMMEDCURVE(#29,(IFCPARAMETERVALUE(0.)),(IFCPARAMETERVALUE(${angle(90)})),.T.,.PARAMETER.);
 #32=IFCCOMPOSITECURVESEGMENT(.CONTINUOUS.,.T.,#25);
 #33=IFCCOMPOSITECURVESEGMENT(.CONTINUOUS.,.T.,#31);
 #34=IFCCOMPOSITECURVESEGMENT(.CONTINUOUS.,.T.,#26);
@@ -50,7 +56,7 @@ const shapes = `#20=IFCCARTESIANPOINT((0.,0.));
 #38=IFCPRODUCTDEFINITIONSHAPE($,$,(#39));
 #39=IFCSHAPEREPRESENTATION(#6,'Body','SweptSolid',(#37));
 #40=IFCBEAM('${gid(3)}',$,'Rounded backwards',$,$,#10,#48,$,$);
-#41=IFCTRIMMEDCURVE(#29,(IFCPARAMETERVALUE(90.)),(IFCPARAMETERVALUE(360.)),.F.,.PARAMETER.);
+#41=IFCTRIMMEDCURVE(#29,(IFCPARAMETERVALUE(${angle(90)})),(IFCPARAMETERVALUE(${angle(360)})),.F.,.PARAMETER.);
 #43=IFCCOMPOSITECURVESEGMENT(.CONTINUOUS.,.F.,#41);
 #45=IFCCOMPOSITECURVE((#32,#43,#34),.F.);
 #46=IFCARBITRARYCLOSEDPROFILEDEF(.AREA.,$,#45);
@@ -74,7 +80,7 @@ const shapes = `#20=IFCCARTESIANPOINT((0.,0.));
 #66=IFCDIRECTION((0.,1.));
 #67=IFCAXIS2PLACEMENT2D(#65,#66);
 #68=IFCCIRCLE(#67,20.);
-#69=IFCTRIMMEDCURVE(#68,(IFCPARAMETERVALUE(-180.)),(IFCPARAMETERVALUE(0.)),.T.,.PARAMETER.);
+#69=IFCTRIMMEDCURVE(#68,(IFCPARAMETERVALUE(${angle(-180)})),(IFCPARAMETERVALUE(0.)),.T.,.PARAMETER.);
 #70=IFCCOMPOSITECURVESEGMENT(.CONTINUOUS.,.T.,#64);
 #71=IFCCOMPOSITECURVESEGMENT(.CONTINUOUS.,.T.,#69);
 #72=IFCCOMPOSITECURVE((#70,#71),.F.);
@@ -82,14 +88,16 @@ const shapes = `#20=IFCCARTESIANPOINT((0.,0.));
 #74=IFCEXTRUDEDAREASOLID(#73,#4,#2,1000.);
 #78=IFCPRODUCTDEFINITIONSHAPE($,$,(#79));
 #79=IFCSHAPEREPRESENTATION(#6,'Body','SweptSolid',(#74));`;
+};
 
-const inDegrees = Buffer.from(stepFile('arcs.ifc', `${header(true)}\n${shapes}`), 'latin1');
-const inRadians = Buffer.from(stepFile('arcs-radians.ifc', `${header(false)}\n${shapes}`), 'latin1');
+const file = (unit: AngleUnit) => Buffer.from(stepFile(`arcs-${unit}.ifc`, `${header(unit)}\n${shapes(unit)}`), 'latin1');
 
-let api: IfcAPI;
-let modelID = -1;
-beforeAll(async () => ({ api, modelID } = await openInWebIfc(new Uint8Array(inDegrees))));
-afterAll(() => api.CloseModel(modelID));
+const opened: Partial<Record<AngleUnit, { api: IfcAPI; modelID: number }>> = {};
+beforeAll(async () => {
+  opened.degrees = await openInWebIfc(new Uint8Array(file('degrees')));
+  opened.radians = await openInWebIfc(new Uint8Array(file('radians')));
+});
+afterAll(() => Object.values(opened).forEach(({ api, modelID }) => api.CloseModel(modelID)));
 
 const rings = (polygons: Polygon[]) => polygons.flatMap((p) => [p.exterior, ...p.interiors]);
 /** m²: the section less the corner the arc rounds off (20² - π 20² / 4 mm²). */
@@ -98,31 +106,35 @@ const ROUNDED_AREA = (200 * 100 - (400 - Math.PI * 100)) * 1e-6;
 const TREAD_AREA = (250 * 40 + (Math.PI * 400) / 2) * 1e-6;
 
 describe('profiles with arcs, read from the text', () => {
-  it('give the footprints web-ifc meshes give, each way an arc can be trimmed and run', async () => {
-    const clipper = await loadClipper();
-    const read = new MeshReader(wholeModel(api, modelID), 0.001, new FacetReader(inDegrees));
-    const meshed = new MeshReader(wholeModel(api, modelID), 0.001);
-    for (const [id, area] of [
-      [30, ROUNDED_AREA],
-      [40, ROUNDED_AREA],
-      [60, TREAD_AREA],
-    ] as const) {
-      const fromText = read.mesh(id)!;
-      expect({ id, faces: fromText.faceOf !== undefined }).toEqual({ id, faces: true });
-      const [textFootprint, meshFootprint] = [footprint(clipper, fromText), footprint(clipper, meshed.mesh(id)!)];
-      // The arc's 11 chords cut off less than 0.1 % of the area.
-      const share = footprintArea(textFootprint) / area;
-      expect({ id, share: share > 0.999 && share < 1 }).toEqual({ id, share: true });
-      expect({ id, apart: ringsApart(rings(textFootprint), rings(meshFootprint)) }).toEqual({ id, apart: expect.closeTo(0, 5) });
-      expect([fromText.minZ, fromText.maxZ]).toEqual([0, 1]);
-    }
-  });
+  it.each(['degrees', 'radians'] as const)(
+    'give the footprints web-ifc meshes give, each way an arc can be trimmed and run, in %s',
+    async (unit) => {
+      const clipper = await loadClipper();
+      const { api, modelID } = opened[unit]!;
+      const read = new MeshReader(wholeModel(api, modelID), 0.001, new FacetReader(file(unit)));
+      const meshed = new MeshReader(wholeModel(api, modelID), 0.001);
+      for (const [id, area] of [
+        [30, ROUNDED_AREA],
+        [40, ROUNDED_AREA],
+        [60, TREAD_AREA],
+      ] as const) {
+        const fromText = read.mesh(id)!;
+        expect({ id, faces: fromText.faceOf !== undefined }).toEqual({ id, faces: true });
+        const [textFootprint, meshFootprint] = [footprint(clipper, fromText), footprint(clipper, meshed.mesh(id)!)];
+        // The arc's 11 chords cut off less than 0.1 % of the area.
+        const share = footprintArea(textFootprint) / area;
+        expect({ id, share: share > 0.999 && share < 1 }).toEqual({ id, share: true });
+        expect({ id, apart: ringsApart(rings(textFootprint), rings(meshFootprint)) }).toEqual({ id, apart: expect.closeTo(0, 5) });
+        expect([fromText.minZ, fromText.maxZ]).toEqual([0, 1]);
+      }
+    },
+  );
 
-  it('leave an arc trimmed by its points, and any arc of a file whose angles are radians, to web-ifc', () => {
-    const degrees = new FacetReader(inDegrees);
+  it('leave an arc trimmed by its points, and any arc of a file that names no angle unit, to web-ifc', () => {
+    const degrees = new FacetReader(file('degrees'));
     expect(degrees.placed(30, true)).toBeDefined();
     expect(degrees.placed(50, true)).toBeUndefined();
-    const radians = new FacetReader(inRadians);
-    for (const id of [30, 40, 50, 60]) expect({ id, placed: radians.placed(id, true) }).toEqual({ id, placed: undefined });
+    const unknown = new FacetReader(file('none'));
+    for (const id of [30, 40, 50, 60]) expect({ id, placed: unknown.placed(id, true) }).toEqual({ id, placed: undefined });
   });
 });

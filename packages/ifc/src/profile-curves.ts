@@ -26,8 +26,8 @@ const LEAST_ARC = 1e-6;
 export interface CurveReading {
   index: StepIndex;
   placements: TextPlacements;
-  /** Whether the file's plane angle unit is the degree (anglesInDegrees); arcs are left to web-ifc where it is not. */
-  degrees: boolean;
+  /** Degrees per plane angle unit of the file (degreesPerAngleUnit); undefined where arcs are left to web-ifc. */
+  degrees: number | undefined;
 }
 
 const real = (attr: number | string | undefined): number => (typeof attr === 'string' ? Number(attr) : NaN);
@@ -82,20 +82,20 @@ function addPolyline(index: StepIndex, id: number, loop: number[]): boolean {
  * Adds the ARC_POINTS points of an IfcTrimmedCurve of an IfcCircle trimmed by parameter (MasterRepresentation
  * .PARAMETER.) to `loop`, from Trim1 to Trim2 counter-clockwise in the circle's own axes (clockwise when SenseAgreement
  * is .F.), and backwards when the segment runs against the curve (`sameSense` false). False for any other curve, and
- * in a file whose angles are not in degrees (CurveReading.degrees).
+ * in a file whose angle unit is not known (CurveReading.degrees).
  */
 function addArc(reading: CurveReading, id: number, sameSense: boolean, loop: number[]): boolean {
   const { index, placements, degrees } = reading;
   const trimmed = index.open(id, TRIMMED);
-  if (trimmed < 0 || !degrees) return false;
+  if (trimmed < 0 || degrees === undefined) return false;
   const [basis, trim1, trim2, sense, master] = index.attributes(trimmed);
   const circle = ref(basis) === undefined ? -1 : index.open(ref(basis)!, CIRCLE);
   if (circle < 0 || master !== '.PARAMETER.' || (sense !== '.T.' && sense !== '.F.')) return false;
   const [position, radiusText] = index.attributes(circle);
   const radius = real(radiusText);
   const frame = ref(position) === undefined ? undefined : placements.axis(ref(position)!);
-  const start = parameter(trim1);
-  let sweep = parameter(trim2) - start;
+  const start = parameter(trim1) * degrees;
+  let sweep = parameter(trim2) * degrees - start;
   if (sense === '.T.' && sweep < 0) sweep += 360;
   if (sense === '.F.' && sweep > 0) sweep -= 360;
   if (!frame || !(radius > 0) || !Number.isFinite(sweep) || Math.abs(sweep) < LEAST_ARC) return false;
