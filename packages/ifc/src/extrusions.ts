@@ -1,22 +1,17 @@
 /**
- * Extrusions of polygons (IfcExtrudedAreaSolid of a rectangle or of a closed curve web-ifc makes a polygon of, with or
- * without voids: profile-curves.ts) read from the STEP text as the prisms they are, for facets.ts: most walls, slabs,
- * beams, openings, curtain-wall parts and stair flights are such prisms, and web-ifc's GetFlatMesh builds each one
- * again every time it is asked (30 µs an element), to give vertices that are the profile's corners at both ends. Any
- * other profile (a circle, an I-shape by its dimensions) is left to web-ifc.
+ * Extrusions of profiles web-ifc makes polygons of (IfcExtrudedAreaSolid of a profile: profiles.ts) read from the STEP
+ * text as the prisms they are, for facets.ts: most walls, slabs, beams, columns, openings, curtain-wall parts and stair
+ * flights are such prisms, and web-ifc's GetFlatMesh builds each one again every time it is asked (30 µs an element),
+ * to give vertices that are the profile's corners at both ends.
  */
 import { applyPoint, compose, IDENTITY, type Affine } from './placement.js';
 import { keywords } from './step-index.js';
-import { curveLoop, type CurveReading } from './profile-curves.js';
+import type { CurveReading } from './profile-curves.js';
+import { profileLoops, type Loops } from './profiles.js';
 import type { FacetGeometry } from './facets.js';
 
 export const EXTRUSION = keywords('IFCEXTRUDEDAREASOLID');
-const RECTANGLE = keywords('IFCRECTANGLEPROFILEDEF');
-const ARBITRARY = keywords('IFCARBITRARYCLOSEDPROFILEDEF', 'IFCARBITRARYPROFILEDEFWITHVOIDS');
 const DIRECTION = keywords('IFCDIRECTION');
-
-/** A profile's loops: x y pairs in the profile's plane, the outer one first. */
-type Loops = number[][];
 
 /** How far from 1 the length of an extrusion's direction may be. */
 const UNIT = 1e-9;
@@ -42,49 +37,6 @@ export function readExtrusion(reading: CurveReading, open: number, withFaces: bo
   // web-ifc sweeps the profile along the direction as written, Depth times: one not of unit length is left to it.
   if (!frame || !along || Math.abs(Math.hypot(along[0]!, along[1]!, along[2] ?? 0) - 1) > UNIT) return undefined;
   return prism(loops, frame, [along[0]! * length, along[1]! * length, (along[2] ?? 0) * length], withFaces);
-}
-
-/** The loops of a rectangle or arbitrary closed profile, outer counter-clockwise and inner clockwise. */
-function profileLoops(reading: CurveReading, id: number): Loops | undefined {
-  const { index, placements } = reading;
-  let loops: Loops = [];
-  const rectangle = index.open(id, RECTANGLE);
-  if (rectangle >= 0) {
-    const [, , position, xDim, yDim] = index.attributes(rectangle);
-    const [x, y] = [real(xDim) / 2, real(yDim) / 2];
-    const frame = ref(position) === undefined ? IDENTITY : placements.axis(ref(position)!);
-    if (!(x > 0 && y > 0) || !frame) return undefined;
-    const corners = [-x, -y, x, -y, x, y, -x, y];
-    const loop: number[] = [];
-    for (let i = 0; i < 8; i += 2) loop.push(...applyPoint(frame, [corners[i]!, corners[i + 1]!, 0]).slice(0, 2));
-    loops = [loop];
-  } else {
-    const arbitrary = index.open(id, ARBITRARY);
-    if (arbitrary < 0) return undefined;
-    // The outer curve, then the inner ones (ProfileName is a string, which refs skips).
-    for (const curve of index.refs(arbitrary)) {
-      const loop = curveLoop(reading, curve);
-      if (!loop) return undefined;
-      loops.push(loop);
-    }
-  }
-  if (loops.length === 0 || loops.some((loop) => loop.length < 6)) return undefined;
-  return loops.map((loop, i) => (twiceArea(loop) > 0 === (i === 0) ? loop : reversed(loop)));
-}
-
-function twiceArea(loop: readonly number[]): number {
-  let sum = 0;
-  for (let i = 0; i < loop.length; i += 2) {
-    const j = (i + 2) % loop.length;
-    sum += loop[i]! * loop[j + 1]! - loop[j]! * loop[i + 1]!;
-  }
-  return sum;
-}
-
-function reversed(loop: readonly number[]): number[] {
-  const out: number[] = [];
-  for (let i = loop.length - 2; i >= 0; i -= 2) out.push(loop[i]!, loop[i + 1]!);
-  return out;
 }
 
 /**

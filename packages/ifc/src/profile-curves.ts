@@ -5,7 +5,7 @@
  * so that a footprint made from the text is the one web-ifc's mesh gives (steel sections' fillets, stair nosings,
  * rounded openings). Any other curve is left to web-ifc.
  */
-import { applyPoint } from './placement.js';
+import { applyPoint, type Affine } from './placement.js';
 import { keywords, type StepIndex } from './step-index.js';
 import type { TextPlacements } from './text-placements.js';
 
@@ -99,13 +99,34 @@ function addArc(reading: CurveReading, id: number, sameSense: boolean, loop: num
   if (sense === '.T.' && sweep < 0) sweep += 360;
   if (sense === '.F.' && sweep > 0) sweep -= 360;
   if (!frame || !(radius > 0) || !Number.isFinite(sweep) || Math.abs(sweep) < LEAST_ARC) return false;
+  addArcPoints(frame, radius, start, sweep, sameSense, loop);
+  return true;
+}
+
+/**
+ * Adds the ARC_POINTS points of an arc of the circle of `radius` about the origin of `frame`, from `start` degrees
+ * through `sweep` (counter-clockwise when positive) in the frame's axes, evenly, both ends included; from its end
+ * back when not `forward`.
+ */
+function addArcPoints(frame: Affine, radius: number, start: number, sweep: number, forward: boolean, loop: number[]): void {
   for (let k = 0; k < ARC_POINTS; k++) {
-    const i = sameSense ? k : ARC_POINTS - 1 - k;
+    const i = forward ? k : ARC_POINTS - 1 - k;
     const angle = ((start + (sweep * i) / (ARC_POINTS - 1)) * Math.PI) / 180;
     const [x, y] = applyPoint(frame, [radius * Math.cos(angle), radius * Math.sin(angle), 0]);
     push(loop, x, y);
   }
-  return true;
+}
+
+/**
+ * A whole circle of `radius` about the origin of `frame` as web-ifc makes a circle profile's: ARC_POINTS points from 0°
+ * round to 360°, the last (the first again) dropped.
+ */
+export function circleLoop(frame: Affine, radius: number): number[] {
+  const loop: number[] = [];
+  addArcPoints(frame, radius, 0, 360, true, loop);
+  const n = loop.length;
+  if (n >= 4 && same(loop[0]!, loop[1]!, loop[n - 2]!, loop[n - 1]!)) loop.length -= 2;
+  return loop;
 }
 
 /** The IfcParameterValue of a trim select's list, e.g. `(IFCPARAMETERVALUE(90.))`; NaN without one. */
