@@ -38,7 +38,7 @@ const broken = boxBrep(300, [0, 0, 0], [100, 100, 100]);
  * Millimetres. A chair (#60): a faceted box 400 x 300 x 700 through a mapped item whose origin is raised 50 and whose
  * operator turns it a quarter, moves it 100 along x and doubles it, placed at (1000, 2000) turned 30°, with a footprint
  * curve beside its body. A door (#70): a shell-based surface model of a box 900 x 50 x 2100, its own placement turned
- * a quarter. A proxy (#80) with an extruded circle (a curve: left to web-ifc), and one (#90) whose brep has a loop
+ * a quarter. A proxy (#80) with an extruded ellipse (a curve: left to web-ifc), and one (#90) whose brep has a loop
  * that names no point.
  */
 const FILE = stepFile(
@@ -86,7 +86,7 @@ ${broken.text.replace(/#300=IFCCARTESIANPOINT/, '#300=IFCDIRECTION')}
 #70=IFCDOOR('${gid(11)}',$,'Door',$,$,#67,#63,$,2100.,900.,.DOOR.,.SINGLE_SWING_LEFT.,$);
 #71=IFCCARTESIANPOINT((0.,0.));
 #72=IFCAXIS2PLACEMENT2D(#71,$);
-#73=IFCCIRCLEPROFILEDEF(.AREA.,$,#72,250.);
+#73=IFCELLIPSEPROFILEDEF(.AREA.,$,#72,250.,200.);
 #74=IFCEXTRUDEDAREASOLID(#73,#4,#2,1000.);
 #75=IFCSHAPEREPRESENTATION(#6,'Body','SweptSolid',(#74));
 #76=IFCPRODUCTDEFINITIONSHAPE($,$,(#75));

@@ -22,7 +22,7 @@ describe('the warm-up model', () => {
     expect(slab!.shape.interiors).toHaveLength(1);
   });
 
-  it('has a helper make all but its round column from the text, and the column from a small part of it in web-ifc', async () => {
+  it('has a helper make all but its oval column from the text, and the column from a small part of it in web-ifc', async () => {
     const batches: WorkBatch[] = [];
     const model = warmUpModel();
     const opens = vi.spyOn(IfcAPI.prototype, 'OpenModel');

@@ -20,8 +20,8 @@ const gid = (n: number) => `W${String(n).padStart(21, '0')}`;
 /**
  * The model as an IFC4 file: millimetres, one storey; per room a space, four walls (extruded rectangles, one of them
  * with a property set), an opening through one wall with a door in it (a faceted box through a mapped item) and a chair
- * (another); a curtain wall of plates (a mapped rectangle), a slab with a shaft (a polyline with a hole) and a round
- * column (which web-ifc meshes).
+ * (another); a curtain wall of plates (a mapped rectangle), a slab with a shaft (a polyline with a hole) and an oval
+ * column (an ellipse profile, which web-ifc meshes).
  */
 export function warmUpModel(): Uint8Array {
   const lines: string[] = [];
@@ -101,8 +101,8 @@ export function warmUpModel(): Uint8Array {
   const polyline = (points: number[]) => add(`IFCPOLYLINE((${[...points, points[0]!].map((p) => `#${p}`).join(',')}))`);
   const slabProfile = add(`IFCARBITRARYPROFILEDEFWITHVOIDS(.AREA.,$,#${polyline(outline)},(#${polyline(shaft)}))`);
   const slab = product('IFCSLAB', placeAt(0, 0, -200), body(extrusion(slabProfile, 200)), '$,.FLOOR.');
-  const circle = add(`IFCCIRCLEPROFILEDEF(.AREA.,$,#${add(`IFCAXIS2PLACEMENT2D(#${point(0, 0)},$)`)},150.)`);
-  const column = product('IFCCOLUMN', placeAt(11000, 11000), body(extrusion(circle, 3000)), '$,$');
+  const ellipse = add(`IFCELLIPSEPROFILEDEF(.AREA.,$,#${add(`IFCAXIS2PLACEMENT2D(#${point(0, 0)},$)`)},150.,100.)`);
+  const column = product('IFCCOLUMN', placeAt(11000, 11000), body(extrusion(ellipse, 3000)), '$,$');
   const rating = add(`IFCPROPERTYSINGLEVALUE('FireRating',$,IFCLABEL('EI 60'),$)`);
   const wallCommon = add(`IFCPROPERTYSET('${gid(++guid)}',$,'Pset_WallCommon',$,(#${rating}))`);
   add(`IFCRELDEFINESBYPROPERTIES('${gid(++guid)}',$,$,$,(${walls.map((w) => `#${w}`).join(',')}),#${wallCommon})`);
