@@ -1,13 +1,14 @@
 /**
  * Elements whose shape is made of faces given point by point (IfcFacetedBrep, IfcShellBasedSurfaceModel,
- * IfcFaceBasedSurfaceModel) or of prisms (an IfcExtrudedAreaSolid of a polygon: extrusions.ts), placed directly or
- * through IfcMappedItem, read from the STEP text instead of meshed.
+ * IfcFaceBasedSurfaceModel) or of prisms (an IfcExtrudedAreaSolid of a polygon: extrusions.ts), maybe less half-spaces
+ * (clipping.ts), placed directly or through IfcMappedItem, read from the STEP text instead of meshed.
  *
  * A door or a piece of furniture only needs its plan hull and height range (MeshReader.points), and the hull of a
  * polyhedron is the hull of its vertices; a wall or a slab needs its footprint (MeshReader.mesh), which the faces give
  * as they are, each loop as a fan of triangles. Triangulating them as web-ifc does to mesh them changes nothing but the
  * time, and on most files of the corpus those faces were most of web-ifc's meshing (a chair is thousands of them).
- * Anything else in the shape (a boolean, a curved profile, a swept disk) and the element is meshed by web-ifc as before.
+ * Anything else in the shape (another boolean, a profile web-ifc alone makes, a swept disk) and the element is meshed by
+ * web-ifc as before.
  * Items web-ifc makes no mesh of (IfcGeometricSet, IfcGeometricCurveSet, IfcBoundingBox, a wall's Axis curve) are
  * skipped, as web-ifc skips them.
  */
@@ -16,6 +17,7 @@ import { keywords, pushRef, refBuffer, StepIndex, type RefBuffer } from './step-
 import { IdTable } from './id-table.js';
 import { TextPlacements } from './text-placements.js';
 import { EXTRUSION, readExtrusion } from './extrusions.js';
+import { CLIPPING, readClipping } from './clipping.js';
 import type { CurveReading } from './profile-curves.js';
 import { degreesPerAngleUnit } from './angle-unit.js';
 
@@ -221,6 +223,12 @@ export class FacetReader {
     if (extrusion >= 0) {
       this.curves ??= { index, placements: this.placements!, degrees: degreesPerAngleUnit(index) };
       return readExtrusion(this.curves, extrusion, withFaces) ?? throwNotFaceted();
+    }
+    const clipping = index.open(id, CLIPPING);
+    if (clipping >= 0) {
+      const clipped = readClipping(index, this.placements!, clipping, (operand) => this.readGeometry(index, operand, true));
+      if (!clipped) throw NOT_FACETED;
+      return withFaces ? clipped : { points: clipped.points };
     }
     let shells: number[];
     const brep = index.open(id, BREP);
