@@ -13,8 +13,12 @@ import { footprintArea, MILLIMETRE_MODEL, openInWebIfc, ringsApart, stepFile, ti
  * to 3000 at x = 4000 (a plane through (0, 0, 2000) whose normal points up and back; AgreementFlag .F.: the half-space
  * is the side the normal points to, above, and goes); #40 the same plane with its normal turned down and AgreementFlag
  * .T. (the half-space is the side the normal points away from: above again); #50 under that roof and cut square at
- * x = 3000 as well (a clipping of a clipping, by a vertical plane: its footprint is shorter); #60 under a half-space
- * bounded by a polygon, and #70 less an extruded box (a boolean of two solids), both left to web-ifc.
+ * x = 3000 as well (a clipping of a clipping, by a vertical plane: its footprint is shorter); #60 notched from x = 3000
+ * on, 100 of its 200 deep, by the half-space y < 100 (a plane facing -y, .F.) bounded by a rectangle in that plane from
+ * x = 3000 on (the prism it sweeps across the wall), as Revit cuts walls where they meet. Left to web-ifc: #80, the
+ * half-space of #60 bounded by an L in that plane (a polygon that is not convex); #90, bounded by a rectangle in plan that
+ * would notch it as #60 (a prism that runs along its plane: web-ifc cuts nothing); #70, less an extruded box (a
+ * boolean of two solids).
  */
 const FILE = stepFile(
   'clipping.ifc',
@@ -53,21 +57,46 @@ const FILE = stepFile(
 #48=IFCSHAPEREPRESENTATION(#6,'Body','Clipping',(#47));
 #49=IFCPRODUCTDEFINITIONSHAPE($,$,(#48));
 #50=IFCWALL('${gid(4)}',$,'Under the roof, cut short',$,$,#10,#49,$,$);
-#51=IFCCARTESIANPOINT((0.,0.));
-#52=IFCCARTESIANPOINT((1000.,0.));
-#53=IFCCARTESIANPOINT((1000.,1000.));
-#54=IFCPOLYLINE((#51,#52,#53,#51));
-#55=IFCPOLYGONALBOUNDEDHALFSPACE(#25,.F.,#4,#54);
+#51=IFCCARTESIANPOINT((3000.,-500.));
+#52=IFCCARTESIANPOINT((5000.,-500.));
+#53=IFCCARTESIANPOINT((5000.,100.));
+#54=IFCCARTESIANPOINT((3000.,100.));
+#55=IFCPOLYGONALBOUNDEDHALFSPACE(#84,.F.,#83,#89);
+#59=IFCPOLYLINE((#51,#52,#53,#54,#51));
 #56=IFCBOOLEANCLIPPINGRESULT(.DIFFERENCE.,#20,#55);
 #57=IFCSHAPEREPRESENTATION(#6,'Body','Clipping',(#56));
 #58=IFCPRODUCTDEFINITIONSHAPE($,$,(#57));
-#60=IFCWALL('${gid(5)}',$,'Under a bounded roof',$,$,#10,#58,$,$);
+#60=IFCWALL('${gid(5)}',$,'Notched',$,$,#10,#58,$,$);
 #61=IFCRECTANGLEPROFILEDEF(.AREA.,$,#12,1000.,1000.);
 #62=IFCEXTRUDEDAREASOLID(#61,#4,#2,1000.);
 #63=IFCBOOLEANRESULT(.DIFFERENCE.,#20,#62);
 #64=IFCSHAPEREPRESENTATION(#6,'Body','CSG',(#63));
 #65=IFCPRODUCTDEFINITIONSHAPE($,$,(#64));
-#70=IFCWALL('${gid(6)}',$,'Less a box',$,$,#10,#65,$,$);`,
+#70=IFCWALL('${gid(6)}',$,'Less a box',$,$,#10,#65,$,$);
+#71=IFCCARTESIANPOINT((1000.,-500.));
+#72=IFCCARTESIANPOINT((1000.,2000.));
+#73=IFCCARTESIANPOINT((2000.,2000.));
+#74=IFCCARTESIANPOINT((2000.,5000.));
+#75=IFCPOLYLINE((#85,#71,#72,#73,#74,#88,#85));
+#76=IFCPOLYGONALBOUNDEDHALFSPACE(#84,.F.,#83,#75);
+#77=IFCBOOLEANCLIPPINGRESULT(.DIFFERENCE.,#20,#76);
+#78=IFCSHAPEREPRESENTATION(#6,'Body','Clipping',(#77));
+#79=IFCPRODUCTDEFINITIONSHAPE($,$,(#78));
+#80=IFCWALL('${gid(7)}',$,'Notched in steps',$,$,#10,#79,$,$);
+#81=IFCCARTESIANPOINT((3000.,100.,0.));
+#82=IFCDIRECTION((0.,-1.,0.));
+#83=IFCAXIS2PLACEMENT3D(#81,#82,#3);
+#84=IFCPLANE(#83);
+#85=IFCCARTESIANPOINT((0.,-500.));
+#86=IFCCARTESIANPOINT((2000.,-500.));
+#87=IFCCARTESIANPOINT((2000.,5000.));
+#88=IFCCARTESIANPOINT((0.,5000.));
+#89=IFCPOLYLINE((#85,#86,#87,#88,#85));
+#90=IFCWALL('${gid(8)}',$,'Notched along',$,$,#10,#94,$,$);
+#91=IFCPOLYGONALBOUNDEDHALFSPACE(#45,.F.,#4,#59);
+#92=IFCBOOLEANCLIPPINGRESULT(.DIFFERENCE.,#20,#91);
+#93=IFCSHAPEREPRESENTATION(#6,'Body','Clipping',(#92));
+#94=IFCPRODUCTDEFINITIONSHAPE($,$,(#93));`,
 );
 
 const bytes = Buffer.from(FILE, 'latin1');
@@ -83,11 +112,12 @@ describe('solids less a half-space, read from the text', () => {
     const clipper = await loadClipper();
     const read = new MeshReader(wholeModel(api, modelID), 0.001, new FacetReader(bytes));
     const meshed = new MeshReader(wholeModel(api, modelID), 0.001);
-    // m²: the wall's plan, and for #50 the 3 m of it left; m: the roof's top at the wall's far end.
+    // m²: the wall's plan, for #50 the 3 m of it left and for #60 less its notch; m: its top at the far end.
     for (const [id, area, top] of [
       [30, 4 * 0.2, 3],
       [40, 4 * 0.2, 3],
       [50, 3 * 0.2, 2.75],
+      [60, 4 * 0.2 - 1 * 0.1, 3],
     ] as const) {
       const [fromText, fromMesh] = [read.mesh(id)!, meshed.mesh(id)!];
       expect({ id, faces: fromText.faceOf !== undefined }).toEqual({ id, faces: true });
@@ -106,10 +136,11 @@ describe('solids less a half-space, read from the text', () => {
     expect(read.maxZ).toBeCloseTo(2.75, 5);
   });
 
-  it('leave a half-space bounded by a polygon, and a boolean of two solids, to web-ifc', () => {
+  it('leave a half-space bounded by a polygon that is not convex or along its plane, and a boolean of two solids, to web-ifc', () => {
     const reader = new FacetReader(bytes);
-    expect(reader.placed(30, true)).toBeDefined();
-    expect(reader.placed(60, true)).toBeUndefined();
+    expect(reader.placed(60, true)).toBeDefined();
+    expect(reader.placed(80, true)).toBeUndefined();
+    expect(reader.placed(90, true)).toBeUndefined();
     expect(reader.placed(70, true)).toBeUndefined();
   });
 });
