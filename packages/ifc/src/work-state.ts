@@ -18,8 +18,8 @@ export const LATER_NEXT = 5;
 /** Each listed item's place in the work plus one (0: counted, not yet written). */
 export const LATER_LIST = 8;
 /**
- * Items that need web-ifc the shared list holds; a thread makes any beyond it itself. Files need a few dozen (duplex 16,
- * modelo2016 32), the largest a few hundred (Janesville 521, ISSUE_021 780).
+ * Items that need web-ifc the shared list holds; a thread makes any beyond it itself. Files need none to a few dozen
+ * (House 24), the largest a few hundred (ISSUE_021 502; Janesville 521 before clipped walls were read from the text).
  */
 export const LATER_CAPACITY = 4096;
 
