@@ -5,7 +5,7 @@
  * to give vertices that are the profile's corners at both ends.
  */
 import { applyPoint, compose, IDENTITY, type Affine } from './placement.js';
-import { keywords } from './step-index.js';
+import { keywords, realOf, refOf } from './step-index.js';
 import type { CurveReading } from './profile-curves.js';
 import { profileLoops, type Loops } from './profiles.js';
 import type { FacetGeometry } from './facets.js';
@@ -16,9 +16,6 @@ const DIRECTION = keywords('IFCDIRECTION');
 /** How far from 1 the length of an extrusion's direction may be. */
 const UNIT = 1e-9;
 
-const real = (attr: number | string | undefined): number => (typeof attr === 'string' ? Number(attr) : NaN);
-const ref = (attr: number | string | undefined): number | undefined => (typeof attr === 'number' ? attr : undefined);
-
 /**
  * The prism of the IfcExtrudedAreaSolid whose '(' is at `open`, in the coordinates its Position is given in; undefined
  * when its profile is not a polygon or it is degenerate (no depth, a loop of fewer than three corners).
@@ -26,13 +23,13 @@ const ref = (attr: number | string | undefined): number | undefined => (typeof a
 export function readExtrusion(reading: CurveReading, open: number, withFaces: boolean): FacetGeometry | undefined {
   const { index, placements } = reading;
   const [area, position, direction, depth] = index.attributes(open);
-  const length = real(depth);
-  const areaID = ref(area);
+  const length = realOf(depth);
+  const areaID = refOf(area);
   if (!(length > 0) || areaID === undefined) return undefined;
   const loops = profileLoops(reading, areaID);
   if (!loops) return undefined;
-  const frame = ref(position) === undefined ? IDENTITY : placements.axis(ref(position)!);
-  const directionOpen = ref(direction) === undefined ? -1 : index.open(ref(direction)!, DIRECTION);
+  const frame = refOf(position) === undefined ? IDENTITY : placements.axis(refOf(position)!);
+  const directionOpen = refOf(direction) === undefined ? -1 : index.open(refOf(direction)!, DIRECTION);
   const along = directionOpen < 0 ? undefined : index.numbers(directionOpen);
   // web-ifc sweeps the profile along the direction as written, Depth times: one not of unit length is left to it.
   if (!frame || !along || Math.abs(Math.hypot(along[0]!, along[1]!, along[2] ?? 0) - 1) > UNIT) return undefined;

@@ -6,7 +6,7 @@
  * rounded openings). Any other curve is left to web-ifc.
  */
 import { applyPoint, type Affine } from './placement.js';
-import { keywords, type StepIndex } from './step-index.js';
+import { keywords, type StepIndex, realOf, refOf } from './step-index.js';
 import type { TextPlacements } from './text-placements.js';
 
 const POLYLINE = keywords('IFCPOLYLINE');
@@ -30,9 +30,6 @@ export interface CurveReading {
   degrees: number | undefined;
 }
 
-const real = (attr: number | string | undefined): number => (typeof attr === 'string' ? Number(attr) : NaN);
-const ref = (attr: number | string | undefined): number | undefined => (typeof attr === 'number' ? attr : undefined);
-
 /**
  * The corners of a closed curve as x y pairs: repeated points (a segment's start is the last one's end) and the
  * closing point (the first again) dropped. Undefined for a curve web-ifc is left to make.
@@ -48,7 +45,7 @@ export function curveLoop(reading: CurveReading, id: number): number[] | undefin
       const at = index.open(segment, SEGMENT);
       if (at < 0) return undefined;
       const [, sameSense, parent] = index.attributes(at);
-      const curve = ref(parent);
+      const curve = refOf(parent);
       if (curve === undefined || (sameSense !== '.T.' && sameSense !== '.F.')) return undefined;
       if (index.open(curve, POLYLINE) >= 0) {
         // A polyline run against its sense is left to web-ifc, whose meshes of one did not run it backwards.
@@ -89,11 +86,11 @@ function addArc(reading: CurveReading, id: number, sameSense: boolean, loop: num
   const trimmed = index.open(id, TRIMMED);
   if (trimmed < 0 || degrees === undefined) return false;
   const [basis, trim1, trim2, sense, master] = index.attributes(trimmed);
-  const circle = ref(basis) === undefined ? -1 : index.open(ref(basis)!, CIRCLE);
+  const circle = refOf(basis) === undefined ? -1 : index.open(refOf(basis)!, CIRCLE);
   if (circle < 0 || master !== '.PARAMETER.' || (sense !== '.T.' && sense !== '.F.')) return false;
   const [position, radiusText] = index.attributes(circle);
-  const radius = real(radiusText);
-  const frame = ref(position) === undefined ? undefined : placements.axis(ref(position)!);
+  const radius = realOf(radiusText);
+  const frame = refOf(position) === undefined ? undefined : placements.axis(refOf(position)!);
   const start = parameter(trim1) * degrees;
   let sweep = parameter(trim2) * degrees - start;
   if (sense === '.T.' && sweep < 0) sweep += 360;

@@ -5,7 +5,7 @@
  * with rounded corners) is left to web-ifc.
  */
 import { applyPoint, IDENTITY, type Affine } from './placement.js';
-import { keywords } from './step-index.js';
+import { keywords, realOf, refOf } from './step-index.js';
 import { circleLoop, curveLoop, type CurveReading } from './profile-curves.js';
 
 const RECTANGLE = keywords('IFCRECTANGLEPROFILEDEF');
@@ -15,9 +15,6 @@ const ARBITRARY = keywords('IFCARBITRARYCLOSEDPROFILEDEF', 'IFCARBITRARYPROFILED
 
 /** A profile's loops: x y pairs in the profile's plane, the outer one first. */
 export type Loops = number[][];
-
-const real = (attr: number | string | undefined): number => (typeof attr === 'string' ? Number(attr) : NaN);
-const ref = (attr: number | string | undefined): number | undefined => (typeof attr === 'number' ? attr : undefined);
 
 /**
  * The loops of profile #id, outer counter-clockwise and inner clockwise; undefined for one left to web-ifc. Each kind's
@@ -31,14 +28,14 @@ export function profileLoops(reading: CurveReading, id: number): Loops | undefin
 
 /** The Position of a parameterized profile (IDENTITY where unset); undefined when it is no axis placement. */
 function profileFrame(reading: CurveReading, position: number | string | undefined): Affine | undefined {
-  return ref(position) === undefined ? IDENTITY : reading.placements.axis(ref(position)!);
+  return refOf(position) === undefined ? IDENTITY : reading.placements.axis(refOf(position)!);
 }
 
 function rectangleLoops(reading: CurveReading, id: number): Loops | undefined {
   const open = reading.index.open(id, RECTANGLE);
   if (open < 0) return undefined;
   const [, , position, xDim, yDim] = reading.index.attributes(open);
-  const [x, y] = [real(xDim) / 2, real(yDim) / 2];
+  const [x, y] = [realOf(xDim) / 2, realOf(yDim) / 2];
   const frame = profileFrame(reading, position);
   if (!(x > 0 && y > 0) || !frame) return [];
   const corners = [-x, -y, x, -y, x, y, -x, y];
@@ -54,11 +51,11 @@ function circleLoops(reading: CurveReading, id: number): Loops | undefined {
   const tube = circle < 0 ? index.open(id, TUBE) : -1;
   if (circle < 0 && tube < 0) return undefined;
   const [, , position, radiusText, thicknessText] = index.attributes(Math.max(circle, tube));
-  const radius = real(radiusText);
+  const radius = realOf(radiusText);
   const frame = profileFrame(reading, position);
   if (!(radius > 0) || !frame) return [];
   if (circle >= 0) return [circleLoop(frame, radius)];
-  const inner = radius - real(thicknessText);
+  const inner = radius - realOf(thicknessText);
   return inner > 0 && inner < radius ? [circleLoop(frame, radius), circleLoop(frame, inner)] : [];
 }
 

@@ -383,6 +383,12 @@ export function attributesAt(bytes: Buffer, open: number): (number | string)[] {
   return out;
 }
 
+/** An attribute as attributesAt gives it, read as a number: NaN unless a number is written there. */
+export const realOf = (attr: number | string | undefined): number => (typeof attr === 'string' ? Number(attr) : NaN);
+
+/** An attribute as attributesAt gives it, read as a reference: its express id, or undefined when it is none. */
+export const refOf = (attr: number | string | undefined): number | undefined => (typeof attr === 'number' ? attr : undefined);
+
 /** The attribute between `start` and `end`, blanks trimmed: a reference as its express id, anything else as its text. */
 function attribute(bytes: Buffer, start: number, end: number): number | string {
   let a = start;
