@@ -8,7 +8,8 @@
  * dropped. The cut is left open: what is read of a shape is its footprint and height range (element-shape.ts) or its
  * plan hull, and the faces of the cut add nothing to either. A vertical line through what is left meets the convex
  * region taken away on one side at most, and leaves through one of the solid's own faces on the other; the cut's
- * corners are on those faces' edges. A non-convex boundary or a box is left to web-ifc.
+ * corners are on those faces' edges. A boundary that is not convex, a bounded prism that runs along its plane (web-ifc
+ * cuts nothing with one), and a box are left to web-ifc.
  */
 import { keywords, type StepIndex } from './step-index.js';
 import type { TextPlacements } from './text-placements.js';
