@@ -53,8 +53,7 @@ export function curveLoop(reading: CurveReading, id: number): number[] | undefin
       } else if (!addArc(reading, curve, sameSense === '.T.', loop)) return undefined;
     }
   }
-  const n = loop.length;
-  if (n >= 4 && same(loop[0]!, loop[1]!, loop[n - 2]!, loop[n - 1]!)) loop.length -= 2;
+  dropClosingPoint(loop);
   return loop;
 }
 
@@ -121,8 +120,7 @@ function addArcPoints(frame: Affine, radius: number, start: number, sweep: numbe
 export function circleLoop(frame: Affine, radius: number): number[] {
   const loop: number[] = [];
   addArcPoints(frame, radius, 0, 360, true, loop);
-  const n = loop.length;
-  if (n >= 4 && same(loop[0]!, loop[1]!, loop[n - 2]!, loop[n - 1]!)) loop.length -= 2;
+  dropClosingPoint(loop);
   return loop;
 }
 
@@ -141,6 +139,12 @@ const SAME_POINT = 1e-9;
 function same(ax: number, ay: number, bx: number, by: number): boolean {
   const size = SAME_POINT * Math.max(1, Math.abs(ax), Math.abs(ay));
   return Math.abs(ax - bx) <= size && Math.abs(ay - by) <= size;
+}
+
+/** Drops the last point of a loop that closes on its first (the first again). */
+function dropClosingPoint(loop: number[]): void {
+  const n = loop.length;
+  if (n >= 4 && same(loop[0]!, loop[1]!, loop[n - 2]!, loop[n - 1]!)) loop.length -= 2;
 }
 
 /** Adds a point to `loop`, but one that repeats the last. */

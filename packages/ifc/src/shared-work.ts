@@ -218,10 +218,10 @@ function keep(ctx: ExtractContext, result: WorkResult): void {
 
 /**
  * The extracting thread: takes items until none is left, takes part in making those that need web-ifc (LaterWork),
- * then waits for those the helpers made, taking meanwhile any they list for later. When there is little work, or no helper, it does all of them. Either way, every shape the readers ask
- * for is known afterwards (or made on demand if a helper failed or went quiet). `meanwhile` is work that needs no
- * geometry, given the express ids of the elements the readers will read: it is done first, while a helper starts on
- * the geometry. Answers those express ids.
+ * then waits for those the helpers made, taking meanwhile any they list for later. When there is little work, or no
+ * helper, it does all of them. Either way, every shape the readers ask for is known afterwards (or made on demand if a
+ * helper failed or went quiet). `meanwhile` is work that needs no geometry, given the express ids of the elements the
+ * readers will read: it is done first, while a helper starts on the geometry. Answers those express ids.
  */
 export function doGeometryWork(
   ctx: ExtractContext,
