@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureInstalled, root, run } from './install.mjs';
+import { withoutCorpus } from './without-corpus.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const reports = path.join(root, '.tmp', 'reports');
@@ -13,14 +14,14 @@ fs.mkdirSync(reports, { recursive: true });
 
 const step = (title) => console.log(`\n=== ${title} ===`);
 const counts = { passed: 0, failed: 0, skipped: 0 };
-let failedStep = null;
+const failedSteps = [];
 
 function attempt(title, command, env = {}) {
   step(title);
   try {
     run(command, { env: { ...process.env, ...env } });
   } catch {
-    failedStep ??= title;
+    failedSteps.push(title);
   }
 }
 
@@ -28,6 +29,8 @@ attempt('Types', 'npm run typecheck --silent');
 attempt('Lint', 'npx eslint . --max-warnings=0');
 attempt('Format', 'npx prettier --check . --log-level warn');
 attempt('Unit and API tests', `npx vitest run --reporter=default --reporter=json --outputFile=${path.join(reports, 'vitest.json')}`);
+step('Without the IFC corpus');
+if (!withoutCorpus(reports)) failedSteps.push('Without the IFC corpus');
 
 if (fs.existsSync(CHROMIUM)) {
   attempt('Build', 'npm run build --silent');
@@ -36,26 +39,38 @@ if (fs.existsSync(CHROMIUM)) {
   });
 } else {
   console.error(`\nEnd-to-end tests need Debian's Chromium at ${CHROMIUM}: apt-get install chromium`);
-  failedStep ??= 'End-to-end tests';
+  failedSteps.push('End-to-end tests');
 }
 
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+/** Adds a runner's report to the counts; answers the failures it counted. */
 function tally(file, read) {
-  if (!fs.existsSync(file)) return;
-  const found = read(JSON.parse(fs.readFileSync(file, 'utf8')));
-  for (const key of Object.keys(counts)) counts[key] += found[key] ?? 0;
+  if (!fs.existsSync(file)) return 0;
+  const found = read(readJson(file));
+  for (const key of Object.keys(counts)) counts[key] += found[key];
+  return found.failed;
 }
-tally(path.join(reports, 'vitest.json'), (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests,
-  skipped: r.numPendingTests + r.numTodoTests,
-}));
-tally(path.join(reports, 'playwright.json'), (r) => ({
-  passed: r.stats.expected,
-  failed: r.stats.unexpected + r.stats.flaky,
-  skipped: r.stats.skipped,
-}));
+const failuresCounted = {
+  'Unit and API tests': tally(path.join(reports, 'vitest.json'), (r) => ({
+    passed: r.numPassedTests,
+    // A file that fails to load has no failing test of its own: it counts as one.
+    failed:
+      r.numFailedTests +
+      r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length,
+    skipped: r.numPendingTests + r.numTodoTests,
+  })),
+  'End-to-end tests': tally(path.join(reports, 'playwright.json'), (r) => ({
+    passed: r.stats.expected,
+    failed: r.stats.unexpected + r.stats.flaky + (r.errors?.length ?? 0),
+    skipped: r.stats.skipped,
+  })),
+};
+// A step that failed with no failure in its report (a type or lint error, a crash) counts as one, so that the
+// closing line never says 0 failed when the run failed.
+for (const title of failedSteps) if (!failuresCounted[title]) counts.failed += 1;
 
 console.log('');
-if (failedStep) console.log(`Failed at: ${failedStep}`);
+if (failedSteps.length > 0) console.log(`Failed at: ${failedSteps.join(', ')}`);
 console.log(`edrf: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-process.exit(failedStep || counts.failed > 0 || counts.passed === 0 ? 1 : 0);
+process.exit(failedSteps.length > 0 || counts.failed > 0 || counts.passed === 0 ? 1 : 0);

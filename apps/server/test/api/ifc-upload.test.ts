@@ -3,6 +3,8 @@
 // same socket takes a good file), and a real IFC file through to 'done', stored once by its hash.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +15,11 @@ import { ADMIN_EMAIL, startTestApp, type TestApp } from '../support/harness.js';
 
 const MAX_MB = 20;
 const MB = 1024 * 1024;
-const REAL_IFC = '/work/shared/ifc/revit_quantities.ifc';
+/** The IFC corpus: IFC_CORPUS, else ../shared/ifc beside the repository. */
+const corpus = process.env.IFC_CORPUS ?? path.resolve(fileURLToPath(import.meta.url), '../../../../../../shared/ifc');
+const REAL_IFC = path.join(corpus, 'revit_quantities.ifc');
 /** A model whose true north is turned: its done carries a compass_degrees that is not 0. */
-const NORTH_IFC = '/work/shared/ifc/AC20-FZK-Haus.ifc';
+const NORTH_IFC = path.join(corpus, 'AC20-FZK-Haus.ifc');
 
 /** The smallest IFC the extractor reads: a project, a site, a building and one storey. */
 const miniIfc = (storeyGlobalId = '1Kq2NmZmz0eP4hyQq7Sx2X', elevation = 0) => `ISO-10303-21;
@@ -416,7 +420,7 @@ describe.each(testDatabases())('IFC upload socket (%s)', (kind) => {
 
   describe('a real IFC file', () => {
     const present = fs.existsSync(REAL_IFC);
-    if (!present) console.warn(`${REAL_IFC} is absent: the real-file upload test is skipped (set up /work/shared/ifc to run it)`);
+    if (!present) console.warn(`${REAL_IFC} is absent: the real-file upload test is skipped (set IFC_CORPUS to the folder holding it)`);
 
     it.skipIf(!present)('reports upload progress and the three steps, answers the merged model, and stores the file once', async () => {
       const bytes = fs.readFileSync(REAL_IFC);
