@@ -24,6 +24,13 @@ export default tseslint.config(
     },
   },
   {
+    // The plan engine knows no page: screens plug into it, not the other way round (docs/editor.md).
+    files: ['apps/web/src/editor/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/pages/**'], message: 'The plan engine must not import a page.' }] }],
+    },
+  },
+  {
     // Tests read JSON answers as they come; typing every body would only restate the assertions.
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts'],
     rules: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Point2 } from '@edrf/model';
 import { checkRoomShape, validRoomShapes } from './geometry-client';
-import { rect } from './test-arch';
+import { rect } from './arch/test-arch';
 
 describe('room shape check (P§5), as the page asks it', () => {
   it('accepts a simple outline of at least 0.1 m2 and refuses the others', async () => {

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { HitIndex, itemsInScreenRect, pointInRings } from './hit-test';
-import { DEFAULT_LAYERS, buildPlanScene } from './plan-scene';
-import { rect, testArch } from './test-arch';
+import { archLayers } from './arch/arch-layers';
+import { archScene, rect, testArch } from './arch/test-arch';
+import { defaultVisibility } from './layers';
 import { toScreen, type Viewport } from './viewport';
 
+const LAYERS = archLayers();
+const DEFAULT_LAYERS = defaultVisibility(LAYERS);
+
 describe('hit testing', () => {
-  const scene = buildPlanScene(testArch(), 's0');
-  const index = new HitIndex(scene);
+  const scene = archScene(testArch(), 's0');
+  const index = new HitIndex(scene, LAYERS);
   const at = (x: number, y: number, tolerance = 0, layers = DEFAULT_LAYERS) => index.itemAt([x, y], layers, tolerance)?.ref.id ?? null;
 
   it('finds the room under a point and nothing outside the storey', () => {
@@ -31,7 +35,7 @@ describe('hit testing', () => {
     const arch = testArch();
     arch.ceilings.c = { id: 'c', global_id: '', shape: { exterior: rect(0, 0, 4, 3), interiors: [] }, z: 2.7, grid_lines: [] };
     arch.storeys.s0!.ceilings = ['c'];
-    const withCeiling = new HitIndex(buildPlanScene(arch, 's0'));
+    const withCeiling = new HitIndex(archScene(arch, 's0'), LAYERS);
     const shown = { ...DEFAULT_LAYERS, ceilings: true };
     expect(withCeiling.itemAt([2, 2], shown, 0.05)?.ref.id).toBe('k');
     expect(withCeiling.itemAt([2, 2.98], shown, 0.05)?.ref.id).toBe('c');
@@ -50,12 +54,12 @@ describe('hit testing', () => {
 });
 
 describe('box selection', () => {
-  const scene = buildPlanScene(testArch(), 's0');
+  const scene = archScene(testArch(), 's0');
   const view: Viewport = { scale: 10, x: 100, y: 200, rotation: 0 };
   const box = (x0: number, y0: number, x1: number, y1: number) => {
     const [sx0, sy0] = toScreen(view, [x0, y0]);
     const [sx1, sy1] = toScreen(view, [x1, y1]);
-    return itemsInScreenRect(scene, view, { x0: sx0, y0: sy0, x1: sx1, y1: sy1 }, DEFAULT_LAYERS)
+    return itemsInScreenRect(scene, LAYERS, view, { x0: sx0, y0: sy0, x1: sx1, y1: sy1 }, DEFAULT_LAYERS)
       .map((ref) => ref.id)
       .sort();
   };
@@ -72,6 +76,7 @@ describe('box selection', () => {
     const corners = [toScreen(turned, [-0.5, -0.5]), toScreen(turned, [4.5, 3.5])];
     const refs = itemsInScreenRect(
       scene,
+      LAYERS,
       turned,
       { x0: corners[0]![0], y0: corners[0]![1], x1: corners[1]![0], y1: corners[1]![1] },
       DEFAULT_LAYERS,

@@ -1,14 +1,11 @@
 import type { ItemRef, Point2 } from '@edrf/model';
-import { PLAN_LAYERS, layerVisible, type LayerVisibility, type PlanItem, type PlanLayer, type PlanScene, type Ring } from './plan-scene';
+import { layerVisible, layersById, type LayerVisibility, type PlanItem, type PlanLayer, type PlanScene, type Ring } from './layers';
 import { toScreen, type Bounds, type Vec2, type Viewport } from './viewport';
 
 /**
  * Which item is under the pointer, and which lie in a drag box. A uniform grid over the storey
  * keeps a click to the few items near it, so a storey of thousands of rooms answers at once.
  */
-
-/** When items overlap, the one drawn on top wins: doors over openings over walls … over slabs. */
-const PRIORITY = new Map<PlanLayer, number>(PLAN_LAYERS.map((layer, i) => [layer, i]));
 
 export function pointInRing([x, y]: Vec2, ring: Ring): boolean {
   let inside = false;
@@ -45,14 +42,21 @@ export class HitIndex {
   private readonly bounds: Bounds | null;
   private readonly cellW: number;
   private readonly cellH: number;
+  private readonly layers: Map<string, PlanLayer>;
 
-  constructor(readonly scene: PlanScene) {
+  /** Only the items of layers that are picked at all are indexed. */
+  constructor(
+    readonly scene: PlanScene,
+    layers: readonly PlanLayer[],
+  ) {
+    this.layers = layersById(layers);
     this.bounds = scene.bounds;
     const b = scene.bounds;
     this.cellW = b ? Math.max((b.maxX - b.minX) / GRID, 1e-9) : 1;
     this.cellH = b ? Math.max((b.maxY - b.minY) / GRID, 1e-9) : 1;
     for (let i = 0; i < GRID * GRID; i++) this.cells.push([]);
     for (const item of scene.items) {
+      if ((this.layers.get(item.layer)?.pick ?? 'none') === 'none') continue;
       const [c0, r0] = this.cell(item.bounds.minX, item.bounds.minY);
       const [c1, r1] = this.cell(item.bounds.maxX, item.bounds.maxY);
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) this.cells[r * GRID + c]!.push(item);
@@ -66,8 +70,11 @@ export class HitIndex {
     return [clamp((x - b.minX) / this.cellW), clamp((y - b.minY) / this.cellH)];
   }
 
-  /** The top-most visible item at a world point; `tolerance` (metres) lets a click near an edge count. */
-  itemAt(point: Point2, layers: LayerVisibility, tolerance = 0): PlanItem | null {
+  /**
+   * The visible item at a world point with the highest layer priority (among stacked items of one layer, the smaller);
+   * `tolerance` (metres) lets a click near an edge count; `accept` narrows the candidates (a tool's own layer).
+   */
+  itemAt(point: Point2, visibility: LayerVisibility, tolerance = 0, accept?: (item: PlanItem) => boolean): PlanItem | null {
     const b = this.bounds;
     if (!b) return null;
     const seen = new Set<PlanItem>();
@@ -79,20 +86,25 @@ export class HitIndex {
         for (const item of this.cells[r * GRID + c]!) {
           if (seen.has(item)) continue;
           seen.add(item);
-          if (!layerVisible(item.layer, layers) || !near(item, point, tolerance)) continue;
-          if (!best || PRIORITY.get(item.layer)! > PRIORITY.get(best.layer)! || (item.layer === best.layer && area(item) < area(best)))
+          const layer = this.layers.get(item.layer)!;
+          if (!layerVisible(layer, visibility) || (accept && !accept(item)) || !near(item, point, tolerance, layer.pick)) continue;
+          if (!best) {
             best = item;
+            continue;
+          }
+          const above = layer.priority - this.layers.get(best.layer)!.priority;
+          if (above > 0 || (above === 0 && area(item) < area(best))) best = item;
         }
     return best;
   }
 }
 
-function near(item: PlanItem, point: Point2, tolerance: number): boolean {
+function near(item: PlanItem, point: Point2, tolerance: number, pick: PlanLayer['pick']): boolean {
   const b = item.bounds;
   if (point[0] < b.minX - tolerance || point[0] > b.maxX + tolerance || point[1] < b.minY - tolerance || point[1] > b.maxY + tolerance)
     return false;
-  // A ceiling is drawn as lines: only its outline is under the pointer, not what lies inside it.
-  if (item.layer !== 'ceilings' && pointInRings(point, item.rings)) return true;
+  // An outline layer (ceilings) is drawn as lines: only its outline is under the pointer, not what lies inside it.
+  if (pick === 'area' && pointInRings(point, item.rings)) return true;
   return tolerance > 0 && item.rings.some((ring) => distanceToRing(point, ring) <= tolerance);
 }
 
@@ -106,8 +118,15 @@ export interface ScreenRect {
   y1: number;
 }
 
-/** The visible items lying wholly inside a box drawn on the screen (the view may be rotated, so corners are projected). */
-export function itemsInScreenRect(scene: PlanScene, view: Viewport, rect: ScreenRect, layers: LayerVisibility): ItemRef[] {
+/** The visible, picked items lying wholly inside a box drawn on the screen (the view may be rotated, so corners are projected). */
+export function itemsInScreenRect(
+  scene: PlanScene,
+  layers: readonly PlanLayer[],
+  view: Viewport,
+  rect: ScreenRect,
+  visibility: LayerVisibility,
+): ItemRef[] {
+  const byId = layersById(layers);
   const minX = Math.min(rect.x0, rect.x1);
   const maxX = Math.max(rect.x0, rect.x1);
   const minY = Math.min(rect.y0, rect.y1);
@@ -118,7 +137,8 @@ export function itemsInScreenRect(scene: PlanScene, view: Viewport, rect: Screen
   };
   return scene.items
     .filter((item) => {
-      if (!layerVisible(item.layer, layers)) return false;
+      const layer = byId.get(item.layer);
+      if (!layer || layer.pick === 'none' || !layerVisible(layer, visibility)) return false;
       const b = item.bounds;
       return inside([b.minX, b.minY]) && inside([b.maxX, b.maxY]) && inside([b.minX, b.maxY]) && inside([b.maxX, b.minY]);
     })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pictureServes, type PlanLayerPaths, type PlanPicture } from './render';
-import type { LayerVisibility } from './plan-scene';
+import type { LayerVisibility } from './layers';
 
 const paths: PlanLayerPaths = { tiles: [] };
 const layers = {} as LayerVisibility;
@@ -9,7 +9,7 @@ const picture = (over: Partial<PlanPicture> = {}): PlanPicture => ({
   view: { scale: 30, x: 0, y: 0, rotation: 0 },
   ratio: 1,
   paths,
-  layers,
+  visibility: layers,
   fitScale: 20,
   ...over,
 });
@@ -24,7 +24,7 @@ describe('the storey picture', () => {
     const view = { scale: 20, x: 0, y: 0, rotation: 0 };
     expect(pictureServes(picture(), paths, layers, { ...view, scale: 31 }, 1)).toBe(false);
     expect(pictureServes(picture(), { tiles: [] }, layers, view, 1)).toBe(false);
-    expect(pictureServes(picture(), paths, {} as LayerVisibility, view, 1)).toBe(false);
+    expect(pictureServes(picture(), paths, { other: true }, view, 1)).toBe(false);
     expect(pictureServes(picture(), paths, layers, { ...view, rotation: 90 }, 1)).toBe(false);
     expect(pictureServes(picture(), paths, layers, view, 2)).toBe(false);
     expect(pictureServes(null, paths, layers, view, 1)).toBe(false);

@@ -1,50 +1,18 @@
-import type { Point2, ReportTile } from '@edrf/model';
-import { roomFill } from './palette';
-import {
-  PLAN_LAYERS,
-  layerVisible,
-  refKey,
-  type LayerVisibility,
-  type PlanItem,
-  type PlanLayer,
-  type PlanScene,
-  type Ring,
-} from './plan-scene';
-import type { RoomEdit } from './room-edit';
-import { formatLength, rulerLength, type RulerState } from './ruler';
+import type { Point2 } from '@edrf/model';
+import { layerVisible, type LayerStyle, type LayerVisibility, type PlanItem, type PlanLayer, type PlanScene, type Ring } from './layers';
+import type { OverlayDraw, OverlayPainter } from './overlay';
+import type { PlanEditor } from './plan-editor';
 import { rotatedBox, toScreen, toWorld, unionBounds, viewMatrix, type Bounds, type Viewport } from './viewport';
 
 /**
- * Canvas drawing of the plan. Each layer of a storey is one cached Path2D in world metres (rooms
- * one per type, for their colour); a frame sets the view's matrix and fills and strokes a dozen
- * paths, whatever the number of items. Only the selection and the tools' overlays are built per frame.
+ * Canvas drawing of the plan. Each layer of a storey is a few cached Path2D in world metres (one per
+ * style key, for a room type's colour, plus its lines and details); a frame sets the view's matrix and
+ * fills and strokes a few dozen paths, whatever the number of items. Only the selection and the
+ * overlays are built per frame.
  */
 
-interface LayerStyle {
-  fill?: string;
-  stroke?: string;
-  /** Screen pixels. */
-  width?: number;
-  dash?: number[];
-}
-
-const STYLES: Record<PlanLayer, LayerStyle> = {
-  slabs: { fill: '#ecebe7', stroke: '#c9c6bd', width: 1 },
-  ceilings: { stroke: '#8a8fc0', width: 1, dash: [6, 4] },
-  rooms: { stroke: '#9a9a9a', width: 1 },
-  stairs: { fill: '#dcdcdc', stroke: '#666', width: 1 },
-  objects: { fill: '#ece6d3', stroke: '#9d9682', width: 1 },
-  inlets: { fill: '#cfe3f5', stroke: '#3b6ea8', width: 1.5 },
-  walls: { fill: '#4a4a4a' },
-  beams: { fill: 'rgba(150, 100, 50, 0.45)', stroke: '#7a5326', width: 1, dash: [4, 3] },
-  openings: { fill: '#ffffff', stroke: '#555', width: 1 },
-  doors: { stroke: '#222', width: 1 },
-};
-
-const CEILING_GRID = '#c5c8e6';
-const SELECTED_FILL = 'rgba(31, 111, 214, 0.22)';
-const SELECTED_STROKE = '#1f6fd6';
-const TILE_STROKE = '#b35c00';
+export const SELECTED_FILL = 'rgba(31, 111, 214, 0.22)';
+export const SELECTED_STROKE = '#1f6fd6';
 
 function addRings(path: Path2D, rings: readonly Ring[]): void {
   for (const ring of rings) {
@@ -53,41 +21,30 @@ function addRings(path: Path2D, rings: readonly Ring[]): void {
   }
 }
 
-/** The opening between the jambs into `opening`; the leaves and their quarter arcs into `swings`. Answers the door's width. */
-function addDoor(opening: Path2D, swings: Path2D, item: PlanItem): number {
-  const leaves = item.swing?.leaves ?? [];
-  const outline = item.rings[0]!;
-  opening.moveTo(outline[0]![0], outline[0]![1]);
-  opening.lineTo(outline[1]![0], outline[1]![1]);
-  for (const { hinge, open, closed } of leaves) {
-    swings.moveTo(hinge[0], hinge[1]);
-    swings.lineTo(open[0], open[1]);
-    const radius = Math.hypot(open[0] - hinge[0], open[1] - hinge[1]);
-    const a0 = Math.atan2(open[1] - hinge[1], open[0] - hinge[0]);
-    const a1 = Math.atan2(closed[1] - hinge[1], closed[0] - hinge[0]);
-    let sweep = a1 - a0;
-    while (sweep > Math.PI) sweep -= 2 * Math.PI;
-    while (sweep <= -Math.PI) sweep += 2 * Math.PI;
-    swings.moveTo(open[0], open[1]);
-    swings.arc(hinge[0], hinge[1], radius, a0, a1, sweep < 0);
+function addLines(path: Path2D, lines: readonly (readonly [Point2, Point2])[]): void {
+  for (const [a, b] of lines) {
+    path.moveTo(a[0], a[1]);
+    path.lineTo(b[0], b[1]);
   }
-  return Math.hypot(outline[1]![0] - outline[0]![0], outline[1]![1] - outline[0]![1]);
 }
 
-/** Door swings smaller than this on screen (pixels, the tile's narrowest door) are not drawn: unreadable, and arcs are the costliest strokes. */
-const MIN_SWING_PX = 10;
+/** Details smaller than this on screen (pixels, the tile's smallest) are not drawn: unreadable, and arcs are the costliest strokes. */
+const MIN_DETAIL_PX = 10;
+
+/** One layer's paths in one tile. */
+interface TileLayer {
+  /** Rings by style key ('' for none). */
+  rings: Map<string, Path2D>;
+  lines: Path2D | null;
+  detail: Path2D | null;
+  smallestDetail: number;
+}
 
 /** The paths of one part of the storey: a frame skips the parts outside the screen. */
 export interface PathTile {
   bounds: Bounds;
-  /** Per layer; rooms are also in `rooms`, one path per fill colour. */
-  layers: Map<PlanLayer, Path2D>;
-  rooms: Map<string, Path2D>;
-  ceilingGrid: Path2D;
-  /** Door leaves and arcs, drawn when the tile's narrowest door is at least MIN_SWING_PX wide on screen. */
-  swings: Path2D;
-  narrowestDoor: number;
-  /** Room names at their outline's centre; `size` is the room's smaller bounding-box side (metres). */
+  layers: Map<string, TileLayer>;
+  /** Item labels at their outline's centre; `size` is the item's smaller bounding-box side (metres). */
   labels: { text: string; at: [number, number]; size: number }[];
 }
 
@@ -97,6 +54,12 @@ export interface PlanLayerPaths {
 
 /** The storey is cut into TILE_GRID × TILE_GRID parts (by item centre); zoomed in, most are off screen. */
 const TILE_GRID = 8;
+
+function tileLayer(tile: PathTile, id: string): TileLayer {
+  let layer = tile.layers.get(id);
+  if (!layer) tile.layers.set(id, (layer = { rings: new Map(), lines: null, detail: null, smallestDetail: Infinity }));
+  return layer;
+}
 
 /** The cached paths of a scene (built once per storey or model change). */
 export function buildLayerPaths(scene: PlanScene): PlanLayerPaths {
@@ -117,35 +80,34 @@ export function buildLayerPaths(scene: PlanScene): PlanLayerPaths {
   }
   const tiles: PathTile[] = [];
   for (const items of byTile.values()) {
-    const layers = new Map<PlanLayer, Path2D>(PLAN_LAYERS.map((layer) => [layer, new Path2D()]));
-    const rooms = new Map<string, Path2D>();
-    const ceilingGrid = new Path2D();
-    const swings = new Path2D();
-    const labels: PathTile['labels'] = [];
-    let narrowestDoor = Infinity;
+    const tile: PathTile = { bounds: items[0]!.bounds, layers: new Map(), labels: [] };
     let bounds: Bounds | null = null;
     for (const item of items) {
       bounds = unionBounds(bounds, item.bounds);
-      if (item.layer === 'rooms') {
-        const fill = roomFill(item.roomType ?? 'Other');
-        let path = rooms.get(fill);
-        if (!path) rooms.set(fill, (path = new Path2D()));
-        addRings(path, item.rings);
-        addRings(layers.get('rooms')!, item.rings);
-        if (item.label)
-          labels.push({
-            text: item.label,
-            at: ringCentre(item.rings[0]!, item.bounds),
-            size: Math.min(item.bounds.maxX - item.bounds.minX, item.bounds.maxY - item.bounds.minY),
-          });
-      } else if (item.layer === 'doors') narrowestDoor = Math.min(narrowestDoor, addDoor(layers.get('doors')!, swings, item));
-      else addRings(layers.get(item.layer)!, item.rings);
-      for (const [a, b] of item.lines ?? []) {
-        ceilingGrid.moveTo(a[0], a[1]);
-        ceilingGrid.lineTo(b[0], b[1]);
+      const layer = tileLayer(tile, item.layer);
+      const key = item.styleKey ?? '';
+      let path = layer.rings.get(key);
+      if (!path) layer.rings.set(key, (path = new Path2D()));
+      addRings(path, item.rings);
+      if (item.lines && item.lines.length > 0) addLines((layer.lines ??= new Path2D()), item.lines);
+      if (item.detail && (item.detail.lines.length > 0 || item.detail.arcs.length > 0)) {
+        const detail = (layer.detail ??= new Path2D());
+        addLines(detail, item.detail.lines);
+        for (const arc of item.detail.arcs) {
+          detail.moveTo(arc.start[0], arc.start[1]);
+          detail.arc(arc.centre[0], arc.centre[1], arc.radius, arc.from, arc.to, arc.ccw);
+        }
+        layer.smallestDetail = Math.min(layer.smallestDetail, item.detail.size);
       }
+      if (item.label)
+        tile.labels.push({
+          text: item.label,
+          at: ringCentre(item.rings[0]!, item.bounds),
+          size: Math.min(item.bounds.maxX - item.bounds.minX, item.bounds.maxY - item.bounds.minY),
+        });
     }
-    if (bounds) tiles.push({ bounds, layers, rooms, ceilingGrid, swings, narrowestDoor, labels });
+    tile.bounds = bounds!;
+    tiles.push(tile);
   }
   return { tiles };
 }
@@ -183,14 +145,15 @@ function visibleWorld(view: Viewport, width: number, height: number): Bounds {
 
 const overlaps = (a: Bounds, b: Bounds) => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
+/** What a frame draws over the layers. */
 export interface PlanOverlay {
   selected: readonly PlanItem[];
-  tiles: readonly ReportTile[];
-  selectedTile: number | null;
+  /** A drag box, in screen pixels. */
   box: { x0: number; y0: number; x1: number; y1: number } | null;
-  ruler: RulerState | null;
-  roomEdit: RoomEdit | null;
   compassDegrees: number;
+  /** The screen's and the active tool's marks, in this order. */
+  painters: readonly OverlayPainter[];
+  editor: PlanEditor;
 }
 
 function stroke(ctx: CanvasRenderingContext2D, path: Path2D, style: LayerStyle, scale: number): void {
@@ -201,30 +164,41 @@ function stroke(ctx: CanvasRenderingContext2D, path: Path2D, style: LayerStyle, 
   ctx.stroke(path);
 }
 
-/** Fills and strokes the layers of some tiles, with the view's matrix set (world metres to device pixels). */
-function drawLayers(ctx: CanvasRenderingContext2D, tiles: readonly PathTile[], scale: number, layers: LayerVisibility): void {
-  for (const layer of PLAN_LAYERS) {
-    if (!layerVisible(layer, layers)) continue;
-    const style = STYLES[layer];
+/** Fills and strokes the layers of some tiles in their order, with the view's matrix set (world metres to device pixels). */
+function drawLayers(
+  ctx: CanvasRenderingContext2D,
+  tiles: readonly PathTile[],
+  scale: number,
+  layers: readonly PlanLayer[],
+  visibility: LayerVisibility,
+): void {
+  for (const layer of layers) {
+    if (!layerVisible(layer, visibility)) continue;
     for (const tile of tiles) {
-      const path = tile.layers.get(layer)!;
-      if (layer === 'rooms') {
-        for (const [fill, roomPath] of tile.rooms) {
-          ctx.fillStyle = fill;
-          ctx.fill(roomPath, 'evenodd');
+      const paths = tile.layers.get(layer.id);
+      if (!paths) continue;
+      for (const [key, path] of paths.rings) {
+        const style = layer.style(key === '' ? undefined : key);
+        if (style.fill) {
+          ctx.fillStyle = style.fill;
+          ctx.fill(path, 'evenodd');
         }
-      } else if (style.fill) {
-        ctx.fillStyle = style.fill;
-        ctx.fill(path, 'evenodd');
+        stroke(ctx, path, style, scale);
       }
-      if (layer === 'ceilings') stroke(ctx, tile.ceilingGrid, { stroke: CEILING_GRID, width: 0.75 }, scale);
-      stroke(ctx, path, style, scale);
-      if (layer === 'doors' && tile.narrowestDoor * scale >= MIN_SWING_PX) stroke(ctx, tile.swings, style, scale);
+      const lineStyle = layer.lineStyle ?? layer.style(undefined);
+      if (paths.lines) stroke(ctx, paths.lines, lineStyle, scale);
+      if (paths.detail && paths.smallestDetail * scale >= MIN_DETAIL_PX) stroke(ctx, paths.detail, lineStyle, scale);
     }
   }
 }
 
 const BACKGROUND = '#fbfbfa';
+
+/** The layers of a screen in draw order, and which of them are on. */
+export interface DrawnLayers {
+  layers: readonly PlanLayer[];
+  visibility: LayerVisibility;
+}
 
 /**
  * The whole storey's layers drawn once into a canvas of their own, at 1.5 times the scale that fits the storey on
@@ -237,7 +211,7 @@ export interface PlanPicture {
   view: Viewport;
   ratio: number;
   paths: PlanLayerPaths;
-  layers: LayerVisibility;
+  visibility: LayerVisibility;
   /** The scale that fit the storey on screen when the picture was made. */
   fitScale: number;
 }
@@ -250,7 +224,7 @@ const PICTURE_MAX_SIDE = 4096;
 /** Draws a picture of the storey (see PlanPicture), or null when it has nothing or cannot be made. */
 export function drawPlanPicture(
   paths: PlanLayerPaths,
-  layers: LayerVisibility,
+  drawn: DrawnLayers,
   bounds: Bounds | null,
   rotation: number,
   fitScale: number,
@@ -273,22 +247,22 @@ export function drawPlanPicture(
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   const [a, b, c, d, e, f] = viewMatrix(view);
   ctx.setTransform(a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio);
-  drawLayers(ctx, paths.tiles, scale, layers);
-  return { canvas, view, ratio, paths, layers, fitScale };
+  drawLayers(ctx, paths.tiles, scale, drawn.layers, drawn.visibility);
+  return { canvas, view, ratio, paths, visibility: drawn.visibility, fitScale };
 }
 
 /** Whether a frame at `view` may draw the picture instead of the layers: the same plan, turned alike, not enlarged. */
 export function pictureServes(
   picture: PlanPicture | null,
   paths: PlanLayerPaths,
-  layers: LayerVisibility,
+  visibility: LayerVisibility,
   view: Viewport,
   ratio: number,
 ): boolean {
   return (
     picture !== null &&
     picture.paths === paths &&
-    picture.layers === layers &&
+    picture.visibility === visibility &&
     picture.ratio === ratio &&
     picture.view.rotation === view.rotation &&
     view.scale <= picture.view.scale
@@ -300,7 +274,7 @@ export function drawPlan(
   ctx: CanvasRenderingContext2D,
   paths: PlanLayerPaths,
   view: Viewport,
-  layers: LayerVisibility,
+  drawn: DrawnLayers,
   overlay: PlanOverlay,
   size: { width: number; height: number; ratio: number },
   picture: PlanPicture | null = null,
@@ -312,7 +286,7 @@ export function drawPlan(
   const [a, b, c, d, e, f] = viewMatrix(view);
   const screen = visibleWorld(view, size.width, size.height);
   const tiles = paths.tiles.filter((tile) => overlaps(tile.bounds, screen));
-  if (picture && pictureServes(picture, paths, layers, view, ratio)) {
+  if (picture && pictureServes(picture, paths, drawn.visibility, view, ratio)) {
     // Same rotation: this view's screen is the picture's scaled by k and shifted (found from the world origin).
     const k = view.scale / picture.view.scale;
     const [cx, cy] = toScreen(view, [0, 0]);
@@ -321,9 +295,9 @@ export function drawPlan(
     ctx.drawImage(picture.canvas, 0, 0);
   } else {
     ctx.setTransform(a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio);
-    drawLayers(ctx, tiles, view.scale, layers);
+    drawLayers(ctx, tiles, view.scale, drawn.layers, drawn.visibility);
   }
-  // Room names, upright whatever the rotation: in screen space.
+  // Labels, upright whatever the rotation: in screen space.
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.setLineDash([]);
   ctx.font = '12px system-ui, sans-serif';
@@ -343,46 +317,54 @@ export function drawPlan(
   drawOverlay(ctx, view, overlay, size);
 }
 
-function drawOverlay(ctx: CanvasRenderingContext2D, view: Viewport, overlay: PlanOverlay, size: { ratio: number; width: number }): void {
+/** The overlay drawer of one frame on a canvas whose matrix draws world metres. */
+function canvasOverlay(ctx: CanvasRenderingContext2D, view: Viewport, ratio: number): OverlayDraw {
   const scale = view.scale;
-  if (overlay.selected.length > 0) {
-    const path = new Path2D();
-    for (const item of overlay.selected) {
-      if (item.layer === 'doors') addRings(path, [item.rings[0]!]);
-      else addRings(path, item.rings);
+  const paint = (path: Path2D, style: LayerStyle) => {
+    if (style.fill) {
+      ctx.fillStyle = style.fill;
+      ctx.fill(path, 'evenodd');
     }
-    ctx.fillStyle = SELECTED_FILL;
-    ctx.fill(path, 'evenodd');
-    stroke(ctx, path, { stroke: SELECTED_STROKE, width: 2.5 }, scale);
-  }
-  overlay.tiles.forEach((tile, index) => {
-    const path = new Path2D();
-    path.rect(tile.min[0], tile.min[1], tile.max[0] - tile.min[0], tile.max[1] - tile.min[1]);
-    stroke(
-      ctx,
-      path,
-      {
-        stroke: index === overlay.selectedTile ? SELECTED_STROKE : TILE_STROKE,
-        width: index === overlay.selectedTile ? 2.5 : 1.5,
-        dash: [8, 5],
-      },
-      scale,
+    stroke(ctx, path, style, scale);
+  };
+  return {
+    scale,
+    rings(rings, style) {
+      const path = new Path2D();
+      addRings(path, rings);
+      paint(path, style);
+    },
+    polyline(points, style) {
+      const path = new Path2D();
+      points.forEach(([x, y], i) => (i === 0 ? path.moveTo(x, y) : path.lineTo(x, y)));
+      stroke(ctx, path, style, scale);
+    },
+    handles(points, style) {
+      const half = (style.size ?? 8) / 2 / scale;
+      const path = new Path2D();
+      for (const [x, y] of points) path.rect(x - half, y - half, 2 * half, 2 * half);
+      paint(path, style);
+    },
+    text(at, text, style) {
+      const [x, y] = toScreen(view, at);
+      ctx.save();
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      ctx.font = style.font ?? '13px system-ui, sans-serif';
+      ctx.fillStyle = style.color;
+      ctx.fillText(text, x + (style.dx ?? 0), y + (style.dy ?? 0));
+      ctx.restore();
+    },
+  };
+}
+
+function drawOverlay(ctx: CanvasRenderingContext2D, view: Viewport, overlay: PlanOverlay, size: { ratio: number; width: number }): void {
+  const draw = canvasOverlay(ctx, view, size.ratio);
+  if (overlay.selected.length > 0)
+    draw.rings(
+      overlay.selected.flatMap((item) => item.rings),
+      { fill: SELECTED_FILL, stroke: SELECTED_STROKE, width: 2.5 },
     );
-  });
-  const edit = overlay.roomEdit;
-  if (edit && edit.points.length > 0) {
-    const points: Point2[] = edit.mode === 'draw' && edit.cursor ? [...edit.points, edit.cursor] : [...edit.points];
-    const path = new Path2D();
-    addRings(path, [points]);
-    ctx.fillStyle = 'rgba(230, 126, 0, 0.18)';
-    ctx.fill(path);
-    stroke(ctx, path, { stroke: '#e67e00', width: 2 }, scale);
-    const handles = new Path2D();
-    for (const [x, y] of edit.points) handles.rect(x - 4 / scale, y - 4 / scale, 8 / scale, 8 / scale);
-    ctx.fillStyle = '#fff';
-    ctx.fill(handles);
-    stroke(ctx, handles, { stroke: '#e67e00', width: 1.5 }, scale);
-  }
+  for (const paint of overlay.painters) paint(draw, overlay.editor);
   // Screen-space overlays.
   ctx.setTransform(size.ratio, 0, 0, size.ratio, 0, 0);
   ctx.setLineDash([]);
@@ -395,27 +377,7 @@ function drawOverlay(ctx: CanvasRenderingContext2D, view: Viewport, overlay: Pla
     ctx.strokeRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
   }
   drawNorthArrow(ctx, view, overlay.compassDegrees, size.width);
-  const ruler = overlay.ruler;
-  const length = ruler ? rulerLength(ruler) : null;
-  if (ruler?.start && ruler.end && length !== null) {
-    const [sx, sy] = toScreen(view, ruler.start);
-    const [ex, ey] = toScreen(view, ruler.end);
-    ctx.strokeStyle = '#c0392b';
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    ctx.moveTo(sx, sy);
-    ctx.lineTo(ex, ey);
-    ctx.stroke();
-    ctx.font = '13px system-ui, sans-serif';
-    ctx.fillStyle = '#c0392b';
-    ctx.fillText(formatLength(length), (sx + ex) / 2 + 6, (sy + ey) / 2 - 6);
-  }
 }
-
-export const selectedItems = (scene: PlanScene, keys: readonly string[]): PlanItem[] =>
-  keys.map((key) => scene.byKey.get(key)).filter((item): item is PlanItem => item !== undefined);
-
-export { refKey };
 
 /**
  * A north arrow in the top right corner. compass_degrees turns north counter-clockwise from the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyModel, type ItemRef } from '@edrf/model';
 import { NOTHING, boxSelect, clickSelect, pruneSelection, singleRoom, type Selection } from './selection';
-import { testArch } from './test-arch';
+import { testArch } from './arch/test-arch';
 
 const room = (id: string): ItemRef => ({ kind: 'arch.rooms', id });
 const wall = (id: string): ItemRef => ({ kind: 'arch.walls', id });

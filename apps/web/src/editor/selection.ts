@@ -1,13 +1,20 @@
 import { getItem, type ItemRef, type Model } from '@edrf/model';
-import { refKey } from './plan-scene';
+import { refKey } from './layers';
 
 /**
  * P§4 Selection: items (click, shift adds or toggles, drag box), a storey, a report tile or the
- * model options — one kind at a time.
+ * model options — one kind at a time. Items may name a part of one of them (a tray's end, a route's
+ * slice or node): the part the user pressed, which the screen's panel shows.
  */
+export interface ItemPart {
+  ref: ItemRef;
+  /** The screen's name of the part: 'start', 'end', 'slice:2', 'node:4'… */
+  part: string;
+}
+
 export type Selection =
   | { kind: 'none' }
-  | { kind: 'items'; items: readonly ItemRef[] }
+  | { kind: 'items'; items: readonly ItemRef[]; part?: ItemPart }
   | { kind: 'storey'; storeyId: string }
   | { kind: 'tile'; storeyId: string; index: number }
   | { kind: 'model' };
@@ -43,7 +50,9 @@ export function pruneSelection(selection: Selection, model: Model): Selection {
   switch (selection.kind) {
     case 'items': {
       const kept = selection.items.filter((ref) => getItem(model, ref.kind, ref.id));
-      return kept.length === selection.items.length ? selection : asSelection(kept);
+      if (kept.length === selection.items.length) return selection;
+      const part = selection.part && kept.some((ref) => refKey(ref) === refKey(selection.part!.ref)) ? selection.part : undefined;
+      return kept.length > 0 ? { kind: 'items', items: kept, ...(part ? { part } : {}) } : NOTHING;
     }
     case 'storey':
       return model.arch.storeys[selection.storeyId] ? selection : NOTHING;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Arch } from '@edrf/model';
-import { storeysTopDown } from '../../../editor/plan-scene';
+import { storeysTopDown } from '../../../editor/arch/storeys';
 import { Modal } from '../../../ui/Modal';
 import { storeyLabel } from './storey-label';
 

@@ -4,7 +4,7 @@ import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { WORKING_VERSION, emptyModel } from '@edrf/model';
 import { ProjectStore } from '../../../state/project-store';
 import { ProjectStoreContext, useProjectShortcuts } from '../../../state/use-project';
-import { testArch } from '../../../editor/test-arch';
+import { testArch } from '../../../editor/arch/test-arch';
 import { ModelPage } from './ModelPage';
 
 afterEach(cleanup);

@@ -1,32 +1,31 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ROOM_TYPES, polygonArea, type Arch, type ItemRef, type Model, type Point2 } from '@edrf/model';
-import { toast } from '../../../app/overlay/alerts';
-import { checkRoomShape } from '../../../editor/geometry-client';
-import { PlanCanvas, type PlanCanvasHandle } from '../../../editor/PlanCanvas';
-import { roomFill } from '../../../editor/palette';
-import { DEFAULT_LAYERS, TOGGLE_LAYERS, buildPlanScene, refKey, storeysTopDown, type LayerVisibility } from '../../../editor/plan-scene';
-import { editOutline, editRemovePoint, startDraw, startShapeEdit, type RoomEdit } from '../../../editor/room-edit';
-import { INVALID_ROOM_SHAPE, INVALID_ROOM_SHAPE_MS } from '../../../editor/room-shape';
-import { RULER_START, formatLength, rulerLength, type RulerState } from '../../../editor/ruler';
-import { NOTHING, boxSelect, clickSelect, pruneSelection, singleRoom, type Selection } from '../../../editor/selection';
+import { LayersBox } from '../../../editor/LayersBox';
+import { PlanView } from '../../../editor/PlanView';
+import { archLayers } from '../../../editor/arch/arch-layers';
+import { roomFill } from '../../../editor/arch/palette';
+import { StoreyList } from '../../../editor/arch/StoreyList';
+import { defaultStorey, storeysTopDown } from '../../../editor/arch/storeys';
+import { NOTHING, singleRoom } from '../../../editor/selection';
+import { PolygonTool } from '../../../editor/tools/polygon';
+import { RulerTool } from '../../../editor/tools/ruler';
+import { SelectTool } from '../../../editor/tools/select';
+import { usePlanCommands, usePlanEditor } from '../../../editor/use-plan-editor';
 import { useModelEdit, useProjectState, useProjectStore } from '../../../state/use-project';
-import { keepsNativeUndo } from '../../../state/shortcuts';
 import { CleanDialog } from './CleanDialog';
 import { cleanArch } from './clean-arch';
+import { reportTiles } from './layers/report-tiles';
 import { MergeStoreysDialog } from './MergeStoreysDialog';
-import { addRoomEdits, deleteSelection, mergeStoreys, roomShapeEdits } from './model-edits';
+import { deleteSelection, mergeStoreys } from './model-edits';
 import { KIND_LABELS, PropertiesPanel } from './PropertiesPanel';
 import { StatisticsDialog } from './StatisticsDialog';
+import { DRAW_ROOM, drawRoomTool, editShapeTool } from './tools/room-tools';
 import { View3dEntry } from '../../../view3d/View3dEntry';
 import { storeyLabel } from './storey-label';
 import './model.css';
 
-/** The storey shown when the address names none: the ground floor (number 0), else the lowest. */
-export function defaultStorey(arch: Arch): string | null {
-  const storeys = storeysTopDown(arch);
-  return (storeys.find((s) => s.number === 0) ?? storeys[storeys.length - 1])?.id ?? null;
-}
+export { defaultStorey };
 
 type Dialog = 'statistics' | 'merge' | 'clean' | null;
 
@@ -35,7 +34,7 @@ interface InfoPopup {
   at: Point2;
 }
 
-/** /project/{id}/model: the architecture editor's 2D plan (P§2, P§4). */
+/** /project/{id}/model: the architecture editor's 2D plan (P§2, P§4), on the plan engine (docs/editor.md). */
 export function ModelPage() {
   const { model } = useProjectState();
   const store = useProjectStore();
@@ -47,142 +46,76 @@ export function ModelPage() {
   const storeys = useMemo(() => storeysTopDown(arch), [arch]);
   const requested = params.get('storey');
   const storeyId = requested && arch.storeys[requested] ? requested : defaultStorey(arch);
-
-  const [layers, setLayers] = useState<LayerVisibility>(DEFAULT_LAYERS);
-  const [rawSelection, setSelection] = useState<Selection>(NOTHING);
-  const [ruler, setRuler] = useState<RulerState | null>(null);
-  const [roomEdit, setRoomEdit] = useState<RoomEdit | null>(null);
   const [info, setInfo] = useState<InfoPopup | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const plan = useRef<PlanCanvasHandle>(null);
-  const readout = useRef<HTMLSpanElement>(null);
 
-  // What an undo, a delete or a merge removed is no longer selected.
-  const selection = useMemo(() => pruneSelection(rawSelection, model), [rawSelection, model]);
-  const scene = useMemo(() => buildPlanScene(arch, storeyId ?? ''), [arch, storeyId]);
-  const selectedKeys = useMemo(() => (selection.kind === 'items' ? selection.items.map(refKey) : []), [selection]);
-  const tiles = storeyId ? (model.config.report_tiles[storeyId] ?? []) : [];
+  const editor = usePlanEditor(
+    () => ({
+      layers: archLayers(),
+      defaultTool: () => new SelectTool({ onClick: (ref, pointer, double) => setInfo(double && ref ? { ref, at: pointer.point } : null) }),
+      painters: [reportTiles],
+    }),
+    storeyId ?? '',
+  );
+  const selection = editor.selection;
+  const tool = editor.tool;
+  const shaping = tool instanceof PolygonTool ? tool : null;
+  const ruler = tool instanceof RulerTool;
   // The legend: the room types on the shown storey, in the order of the type list.
   const roomTypes = useMemo(() => {
-    const present = new Set(scene.items.flatMap((item) => (item.roomType ? [item.roomType] : [])));
+    const present = new Set(storeyId ? (arch.storeys[storeyId]?.rooms ?? []).map((id) => arch.rooms[id]?.type) : []);
     return ROOM_TYPES.filter((type) => present.has(type));
-  }, [scene]);
+  }, [arch, storeyId]);
 
   const replaceModel = (next: Model) => store.replaceModel(next, page);
 
   const switchStorey = (id: string) => {
     if (id !== storeyId) {
-      setRoomEdit(null);
       setInfo(null);
       setParams({ storey: id }, { replace: true });
     }
-    setSelection({ kind: 'storey', storeyId: id });
+    editor.select({ kind: 'storey', storeyId: id });
   };
 
   const deleteSelected = () => {
     if (selection.kind !== 'items') return;
     replaceModel(deleteSelection(model, selection.items));
-    setSelection(NOTHING);
+    editor.select(NOTHING);
     setInfo(null);
-  };
-
-  const applyRoomEdit = async () => {
-    if (!roomEdit || !storeyId) return;
-    const outline = editOutline(roomEdit);
-    if (!(await checkRoomShape(outline))) {
-      toast.error(INVALID_ROOM_SHAPE, INVALID_ROOM_SHAPE_MS);
-      return;
-    }
-    if (roomEdit.mode === 'draw') {
-      const { id, requests } = addRoomEdits(arch, storeyId, outline);
-      edit(requests);
-      setSelection({ kind: 'items', items: [{ kind: 'arch.rooms', id }] });
-    } else if (arch.rooms[roomEdit.roomId]) edit(roomShapeEdits(roomEdit.roomId, outline));
-    setRoomEdit(null);
   };
 
   const startEditShape = () => {
     const roomId = singleRoom(selection);
-    const room = roomId ? arch.rooms[roomId] : undefined;
-    if (!roomId || !room) return;
-    setRuler(null);
-    setRoomEdit(startShapeEdit(roomId, room.shape.exterior));
+    const shape = roomId ? editShapeTool(editor, roomId) : null;
+    if (shape) editor.useTool(shape);
   };
 
   const toggleRuler = () => {
-    if (roomEdit) return;
-    setRuler(ruler ? null : RULER_START);
+    if (shaping) return;
+    if (ruler) editor.endTool();
+    else editor.useTool(new RulerTool());
   };
 
-  // P§2 Keyboard: m ruler, e edit shape, Enter apply, Escape cancel or end; Delete; arrows and +/- move the view.
-  const onKey = useEffectEvent((event: KeyboardEvent) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-    if (keepsNativeUndo(event.target) || (event.target instanceof HTMLElement && event.target.closest('input, select, textarea'))) return;
-    if (document.querySelector('.modal-backdrop')) return;
-    const key = event.key;
-    let handled = true;
-    if (key === 'Escape') {
-      if (roomEdit) setRoomEdit(null);
-      else if (ruler) setRuler(null);
-      else if (info) setInfo(null);
-      else setSelection(NOTHING);
-    } else if (key === 'Enter' && roomEdit) void applyRoomEdit();
-    else if ((key === 'm' || key === 'M') && !roomEdit) toggleRuler();
-    else if ((key === 'e' || key === 'E') && !roomEdit) startEditShape();
-    else if ((key === 'Delete' || key === 'Backspace') && roomEdit) setRoomEdit(editRemovePoint(roomEdit));
-    else if (key === 'Delete' || key === 'Backspace') deleteSelected();
-    else if (key === 'f' || key === 'F') plan.current?.fit();
-    else handled = plan.current?.key(key) ?? false;
-    if (handled) event.preventDefault();
-  });
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => onKey(event);
-    window.addEventListener('keydown', listener);
-    return () => window.removeEventListener('keydown', listener);
-  }, []);
+  // P§2 Keyboard: m ruler, e edit shape, Delete; Enter, Backspace and Escape are the shape tools' own.
+  usePlanCommands(editor, [
+    { key: 'm', when: () => !shaping, run: toggleRuler },
+    { key: 'e', when: () => !shaping, run: startEditShape },
+    { key: ['Delete', 'Backspace'], run: deleteSelected },
+    { key: 'Escape', when: () => info !== null, run: () => setInfo(null) },
+  ]);
 
-  const onPointer = (point: Point2 | null) => {
-    if (readout.current) readout.current.textContent = point ? `x ${point[0].toFixed(2)}  y ${point[1].toFixed(2)}` : '';
-  };
-
-  const storeyBounds = scene.bounds
-    ? { min: [scene.bounds.minX, scene.bounds.minY] as [number, number], max: [scene.bounds.maxX, scene.bounds.maxY] as [number, number] }
+  const storeyBounds = editor.scene.bounds
+    ? {
+        min: [editor.scene.bounds.minX, editor.scene.bounds.minY] as [number, number],
+        max: [editor.scene.bounds.maxX, editor.scene.bounds.maxY] as [number, number],
+      }
     : null;
-  const rulerText = ruler ? rulerLength(ruler) : null;
 
   return (
     <section className="model-page">
       <aside className="model-side model-left">
-        <h2 className="side-title">Storeys</h2>
-        {storeys.length === 0 && <p className="muted small">No storeys. Add IFCs on the project page, or import an .edrf file.</p>}
-        <ul className="storey-list" aria-label="Storeys">
-          {storeys.map((storey) => (
-            <li key={storey.id}>
-              <button
-                type="button"
-                className={storey.id === storeyId ? 'storey-button current' : 'storey-button'}
-                data-storey-id={storey.id}
-                aria-current={storey.id === storeyId ? 'true' : undefined}
-                onClick={() => switchStorey(storey.id)}
-              >
-                <span className="storey-number">{storey.number}</span> {storey.name || '(no name)'}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <h2 className="side-title">Layers</h2>
-        <fieldset className="layer-toggles" aria-label="Layers">
-          {TOGGLE_LAYERS.map(({ layer, label }) => (
-            <label key={layer} className="check">
-              <input
-                type="checkbox"
-                checked={layers[layer]}
-                onChange={(event) => setLayers({ ...layers, [layer]: event.target.checked })}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        <StoreyList arch={arch} current={storeyId} onPick={switchStorey} />
+        <LayersBox editor={editor} />
         {roomTypes.length > 0 && (
           <>
             <h2 className="side-title">Room types</h2>
@@ -198,35 +131,35 @@ export function ModelPage() {
         <button
           type="button"
           className={selection.kind === 'model' ? 'btn btn-small active' : 'btn btn-small'}
-          onClick={() => setSelection({ kind: 'model' })}
+          onClick={() => editor.select({ kind: 'model' })}
         >
           Model options
         </button>
       </aside>
       <div className="model-center">
         <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
-          <button type="button" className="btn btn-small" title="Fit to storey (F)" onClick={() => plan.current?.fit()}>
+          <button type="button" className="btn btn-small" title="Fit to storey (F)" onClick={() => editor.fit()}>
             Fit
           </button>
           <button
             type="button"
             className={ruler ? 'btn btn-small active' : 'btn btn-small'}
-            aria-pressed={ruler !== null}
+            aria-pressed={ruler}
             title="Ruler (M; Escape ends)"
-            disabled={roomEdit !== null}
+            disabled={shaping !== null}
             onClick={toggleRuler}
           >
             Ruler
           </button>
-          {roomEdit ? (
+          {shaping ? (
             <>
               <span className="edit-hint">
-                {roomEdit.mode === 'draw' ? 'Click the corners of the new room' : 'Drag corners; press an edge to add one'}
+                {shaping.id === DRAW_ROOM ? 'Click the corners of the new room' : 'Drag corners; press an edge to add one'}
               </span>
-              <button type="button" className="btn btn-small btn-primary" onClick={() => void applyRoomEdit()}>
+              <button type="button" className="btn btn-small btn-primary" onClick={() => void shaping.apply(editor)}>
                 Apply
               </button>
-              <button type="button" className="btn btn-small" onClick={() => setRoomEdit(null)}>
+              <button type="button" className="btn btn-small" onClick={() => editor.endTool()}>
                 Cancel
               </button>
             </>
@@ -237,9 +170,8 @@ export function ModelPage() {
                 className="btn btn-small"
                 disabled={!storeyId}
                 onClick={() => {
-                  setRuler(null);
-                  setSelection(NOTHING);
-                  setRoomEdit(startDraw());
+                  editor.select(NOTHING);
+                  editor.useTool(drawRoomTool(editor));
                 }}
               >
                 Draw room
@@ -268,36 +200,7 @@ export function ModelPage() {
           <View3dEntry />
         </div>
         <div className="plan-frame">
-          <PlanCanvas
-            handle={plan}
-            scene={scene}
-            layers={layers}
-            selectedKeys={selectedKeys}
-            tiles={tiles}
-            selectedTile={selection.kind === 'tile' && selection.storeyId === storeyId ? selection.index : null}
-            rotation={arch.rotation}
-            compassDegrees={model.config.compass_degrees}
-            ruler={ruler}
-            onRuler={setRuler}
-            roomEdit={roomEdit}
-            onRoomEdit={setRoomEdit}
-            onRoomClose={() => void applyRoomEdit()}
-            onClick={(ref, shift, double, at) => {
-              setSelection((current) => clickSelect(pruneSelection(current, model), ref, shift));
-              setInfo(double && ref ? { ref, at } : null);
-            }}
-            onBox={(refs, shift) => setSelection((current) => boxSelect(pruneSelection(current, model), refs, shift))}
-            onPointer={onPointer}
-          />
-          <div className="plan-status">
-            <span ref={readout} aria-label="Coordinates" className="coordinates" />
-            {rulerText !== null && (
-              <span className="ruler-length" aria-label="Ruler length">
-                {formatLength(rulerText)}
-              </span>
-            )}
-            {ruler && rulerText === null && <span className="muted">Click the start of the measurement</span>}
-          </div>
+          <PlanView editor={editor} />
           {info && <InfoCard arch={arch} info={info} onClose={() => setInfo(null)} />}
         </div>
       </div>
@@ -305,7 +208,7 @@ export function ModelPage() {
         model={model}
         selection={selection}
         edit={(requests) => edit(requests)}
-        onSelect={setSelection}
+        onSelect={(next) => editor.select(next)}
         onDelete={deleteSelected}
         storeyBounds={storeyBounds}
       />
@@ -319,7 +222,7 @@ export function ModelPage() {
             replaceModel(mergeStoreys(model, keepId, otherIds));
             setDialog(null);
             setParams({ storey: keepId }, { replace: true });
-            setSelection({ kind: 'storey', storeyId: keepId });
+            editor.select({ kind: 'storey', storeyId: keepId });
           }}
         />
       )}
@@ -330,7 +233,7 @@ export function ModelPage() {
             const cleaned = await cleanArch(model, settings);
             replaceModel(cleaned);
             setDialog(null);
-            setSelection(NOTHING);
+            editor.select(NOTHING);
           }}
         />
       )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyModel, newTray, type Model } from '@edrf/model';
 import { applyEdits } from '../../../state/history';
-import { rect, testArch } from '../../../editor/test-arch';
+import { rect, testArch } from '../../../editor/arch/test-arch';
 import { addRoomEdits, deleteSelection, diffEdits, mergeStoreys, modelStatistics, roomShapeEdits } from './model-edits';
 import { clampNumber } from './NumberField';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closesDrawing, editMove, editOutline, editPress, editRelease, editRemovePoint, startDraw, startShapeEdit } from './room-edit';
-import { rect } from './test-arch';
+import { closesDrawing, editMove, editOutline, editPress, editRelease, editRemovePoint, startDraw, startShapeEdit } from './polygon-edit';
+import { rect } from '../arch/test-arch';
 
 describe('drawing a room', () => {
   it('adds a corner per press and follows the pointer; Backspace drops the last', () => {
@@ -21,12 +21,12 @@ describe('closing a drawn room', () => {
     edit = editPress(edit, [2, 2], 0.1);
     expect(closesDrawing(edit, [0.05, 0], 0.1)).toBe(true);
     expect(closesDrawing(edit, [0.5, 0], 0.1)).toBe(false);
-    expect(closesDrawing(startShapeEdit('k', rect(0, 0, 1, 1)), [0, 0], 0.1)).toBe(false);
+    expect(closesDrawing(startShapeEdit(rect(0, 0, 1, 1)), [0, 0], 0.1)).toBe(false);
   });
 });
 
 describe('editing a room’s shape', () => {
-  const start = startShapeEdit('k', rect(0, 0, 4, 3));
+  const start = startShapeEdit(rect(0, 0, 4, 3));
 
   it('drags a corner pressed within the tolerance', () => {
     let edit = editPress(start, [4.05, 3.02], 0.1);

@@ -1,4 +1,6 @@
-import { archSchema, type Arch, type Point2 } from '@edrf/model';
+import { archSchema, emptyModel, type Arch, type Model, type Point2 } from '@edrf/model';
+import { buildPlanScene } from '../layers';
+import { archLayers } from './arch-layers';
 
 /** A rectangle ring, counter-clockwise. */
 export const rect = (x0: number, y0: number, x1: number, y1: number): Point2[] => [
@@ -46,3 +48,9 @@ export function testArch(): Arch {
     },
   });
 }
+
+/** The test arch as a whole model. */
+export const testModel = (arch: Arch = testArch()): Model => ({ ...emptyModel(), arch });
+
+/** A storey's plan from the architecture layers, as the architecture page builds it. */
+export const archScene = (arch: Arch, storeyId: string) => buildPlanScene(testModel(arch), storeyId, archLayers());

@@ -1,0 +1,47 @@
+import type { Point2 } from '@edrf/model';
+import { toast } from '../../../../app/overlay/alerts';
+import { checkRoomShape } from '../../../../editor/geometry-client';
+import type { PlanEditor } from '../../../../editor/plan-editor';
+import { PolygonTool } from '../../../../editor/tools/polygon';
+import { startDraw, startShapeEdit } from '../../../../editor/tools/polygon-edit';
+import { addRoomEdits, roomShapeEdits } from '../model-edits';
+import { INVALID_ROOM_SHAPE, INVALID_ROOM_SHAPE_MS } from '../room-shape';
+
+export const DRAW_ROOM = 'draw-room';
+export const EDIT_SHAPE = 'edit-shape';
+
+/** P§5 New room: the outline is checked (more than 2 points, area ≥ 0.1, valid) before it is taken. */
+async function validOutline(outline: Point2[]): Promise<boolean> {
+  if (await checkRoomShape(outline)) return true;
+  toast.error(INVALID_ROOM_SHAPE, INVALID_ROOM_SHAPE_MS);
+  return false;
+}
+
+/** Draw room (P§4): clicks add corners; Enter, Apply or the first corner adds the room ('New Room', Other) and selects it. */
+export const drawRoomTool = (editor: PlanEditor): PolygonTool =>
+  new PolygonTool({
+    id: DRAW_ROOM,
+    start: startDraw(),
+    async apply(outline) {
+      if (!(await validOutline(outline))) return false;
+      const { id, requests } = addRoomEdits(editor.model.arch, editor.storeyId, outline);
+      editor.target.edit(requests);
+      editor.select({ kind: 'items', items: [{ kind: 'arch.rooms', id }] });
+      return true;
+    },
+  });
+
+/** Edit shape (P§4, key e): the room's outline as corners to drag; Enter or Apply stores it. */
+export const editShapeTool = (editor: PlanEditor, roomId: string): PolygonTool | null => {
+  const room = editor.model.arch.rooms[roomId];
+  if (!room) return null;
+  return new PolygonTool({
+    id: EDIT_SHAPE,
+    start: startShapeEdit(room.shape.exterior),
+    async apply(outline) {
+      if (!(await validOutline(outline))) return false;
+      if (editor.model.arch.rooms[roomId]) editor.target.edit(roomShapeEdits(roomId, outline));
+      return true;
+    },
+  });
+};
