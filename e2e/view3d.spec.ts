@@ -108,6 +108,8 @@ test('a platform admin opens the 3D view of an imported IFC, toggles a layer, cl
 
   await test.step('a layer turned off is no longer drawn, and comes back', async () => {
     const layers = page.getByRole('group', { name: '3D layers' });
+    // The electrical cable trays are a layer of their own, on at first (this model has none).
+    await expect(layers.getByLabel('Trays')).toBeChecked();
     const before = await numberOf(page, 'data-triangles');
     await layers.getByLabel('Walls').uncheck();
     await expect.poll(() => numberOf(page, 'data-triangles')).toBeLessThan(before);

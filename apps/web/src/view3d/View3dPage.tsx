@@ -28,8 +28,11 @@ function View3d() {
   const location = useLocation();
   const model = useModel();
   const catalogue = useQuery({ queryKey: catalogueKey, queryFn: fetchCatalogue, staleTime: Infinity });
-  const { arch, fire } = model;
-  const data = useMemo(() => (catalogue.data ? buildSceneData({ arch, fire }, catalogue.data) : null), [arch, fire, catalogue.data]);
+  const { arch, elec, fire } = model;
+  const data = useMemo(
+    () => (catalogue.data ? buildSceneData({ arch, elec, fire }, catalogue.data) : null),
+    [arch, elec, fire, catalogue.data],
+  );
   const [layers, setLayers] = useState<Record<Layer3d, boolean>>(DEFAULT_LAYERS_3D);
   // P§3 names view_3d as project state; the project store has no such field yet, so the view keeps it (docs/view3d.md).
   const [userView, setView] = useState<View3dState | null>(null);

@@ -19,8 +19,8 @@ const present = fs.existsSync(HOUSE) && fs.existsSync(LARGEST);
 if (!present) console.warn(`IFC corpus not found at ${corpus} (set IFC_CORPUS): the 3D corpus tests are skipped.`);
 
 async function scene(file: string) {
-  const { arch } = await extractIfc(new Uint8Array(fs.readFileSync(file)));
-  return { arch, data: buildSceneData({ arch, fire: null }, meshCatalogue()) };
+  const { arch, elec } = await extractIfc(new Uint8Array(fs.readFileSync(file)));
+  return { arch, data: buildSceneData({ arch, elec, fire: null }, meshCatalogue()) };
 }
 
 /** The meshes a whole-building scene draws with every layer on: one per non-empty prism layer, one per instanced shape. */

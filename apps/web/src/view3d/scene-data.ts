@@ -1,17 +1,17 @@
 /**
  * What the 3D view draws, built from the model without WebGL (P§2 3D view): one prism batch per layer
- * (walls, slabs, stairs, doors, ceilings, rooms) and instanced catalogue shapes for other objects and
- * fire units. Heights the model leaves open are decided in docs/view3d.md.
+ * (walls, slabs, stairs, doors, ceilings, rooms, cable trays) and instanced catalogue shapes for other
+ * objects and fire units. Heights the model leaves open are decided in docs/view3d.md.
  */
 import { Box3, Matrix4, Vector3 } from 'three';
-import type { Arch, Fire, Model, Point2, Point3, Storey } from '@edrf/model';
-import { roomTypeHue } from '../editor/palette';
+import type { Arch, Elec, Fire, Model, Point2, Point3, Storey, Tray } from '@edrf/model';
+import { roomTypeHue } from '../editor/arch/palette';
 import type { Box3Like, Vec3 } from './clip-box';
 import type { Catalogue } from './catalogue';
 import { fitToBox, groupInstances, shapeBounds, type InstanceGroup } from './instances';
 import { PrismBatch } from './prisms';
 
-export const PRISM_LAYERS = ['walls', 'slabs', 'stairs', 'doors', 'ceilings', 'rooms'] as const;
+export const PRISM_LAYERS = ['walls', 'slabs', 'stairs', 'doors', 'ceilings', 'rooms', 'trays'] as const;
 export type PrismLayer = (typeof PRISM_LAYERS)[number];
 export const INSTANCE_LAYERS = ['objects', 'units'] as const;
 export type InstanceLayer = (typeof INSTANCE_LAYERS)[number];
@@ -24,6 +24,7 @@ export const LAYER_LABELS: Record<Layer3d, string> = {
   doors: 'Doors',
   ceilings: 'Ceilings',
   rooms: 'Rooms',
+  trays: 'Trays',
   objects: 'Other objects',
   units: 'Fire units',
 };
@@ -36,6 +37,7 @@ export const DEFAULT_LAYERS_3D: Record<Layer3d, boolean> = {
   doors: true,
   ceilings: false,
   rooms: true,
+  trays: true,
   objects: true,
   units: true,
 };
@@ -46,6 +48,10 @@ export const DOOR_HEIGHT = 2.1;
 /** Ceilings are drawn as plates this thick under their z; rooms as floors this thick on theirs. */
 export const CEILING_THICKNESS = 0.02;
 export const ROOM_FLOOR_THICKNESS = 0.05;
+/** A cable tray is drawn as a box this deep, hanging below its z (the model gives a tray no depth). */
+export const TRAY_DEPTH = 0.06;
+/** Start and end closer than this in plan are one point: the tray is vertical, or nothing if z is equal too. */
+const TRAY_EPSILON = 1e-6;
 
 /** The catalogue shape each kind of fire unit is drawn with (others by their unit type). */
 const UNIT_SHAPES = {
@@ -85,7 +91,7 @@ function storeyOf(arch: Arch, list: (storey: Storey) => readonly string[]): Map<
   return map;
 }
 
-/** A room type's colour: the plan's hue (editor/palette.ts), lighter and duller for Other. */
+/** A room type's colour: the plan's hue (editor/arch/palette.ts), lighter and duller for Other. */
 function roomColor(type: Parameters<typeof roomTypeHue>[0]): Vec3 {
   const hue = roomTypeHue(type) / 360;
   const saturation = type === 'Other' ? 0.25 : 0.7;
@@ -103,7 +109,39 @@ function roomColor(type: Parameters<typeof roomTypeHue>[0]): Vec3 {
   return [channel(hue + 1 / 3), channel(hue), channel(hue - 1 / 3)];
 }
 
-function buildPrisms(arch: Arch): Record<PrismLayer, PrismBatch> {
+/** A tray's box: a plan footprint between two heights. */
+export interface TrayBox {
+  footprint: Point2[];
+  bottom: number;
+  top: number;
+}
+
+/**
+ * The box a cable tray is drawn as (docs/view3d.md), or null when there is nothing to draw. A horizontal tray
+ * is `width` wide across its run from start to end and TRAY_DEPTH deep below its z (a sloped one, which the
+ * app does not make, spans from below its lower end to its upper end). A vertical tray (start and end on
+ * one plan point) is an upright width × width square, along the axes, from its lower z to its upper z.
+ */
+export function trayBox(tray: Pick<Tray, 'start' | 'end' | 'width'>): TrayBox | null {
+  const { start, end, width } = tray;
+  if (![...start, ...end, width].every(Number.isFinite) || width <= 0) return null;
+  const [low, high] = [Math.min(start[2], end[2]), Math.max(start[2], end[2])];
+  const half = width / 2;
+  if (Math.hypot(end[0] - start[0], end[1] - start[1]) < TRAY_EPSILON) {
+    if (high - low < TRAY_EPSILON) return null;
+    const [x, y] = start;
+    const footprint: Point2[] = [
+      [x - half, y - half],
+      [x + half, y - half],
+      [x + half, y + half],
+      [x - half, y + half],
+    ];
+    return { footprint, bottom: low, top: high };
+  }
+  return { footprint: rect([start[0], start[1]], [end[0], end[1]], half), bottom: low - TRAY_DEPTH, top: high };
+}
+
+function buildPrisms(arch: Arch, elec: Elec): Record<PrismLayer, PrismBatch> {
   const prisms: Record<PrismLayer, PrismBatch> = {
     walls: new PrismBatch(),
     slabs: new PrismBatch(),
@@ -111,6 +149,7 @@ function buildPrisms(arch: Arch): Record<PrismLayer, PrismBatch> {
     doors: new PrismBatch(),
     ceilings: new PrismBatch(),
     rooms: new PrismBatch({ colors: true }),
+    trays: new PrismBatch(),
   };
   const wallStorey = storeyOf(arch, (s) => s.walls);
   for (const wall of Object.values(arch.walls)) {
@@ -138,6 +177,10 @@ function buildPrisms(arch: Arch): Record<PrismLayer, PrismBatch> {
   for (const room of Object.values(arch.rooms)) {
     const below = room.shape.below.length > 0 ? minZ(room.shape.below) : (roomStorey.get(room.id)?.height.min_z ?? 0);
     prisms.rooms.addPrism(room.shape, below, below + ROOM_FLOOR_THICKNESS, roomColor(room.type));
+  }
+  for (const tray of Object.values(elec.trays)) {
+    const box = trayBox(tray);
+    if (box) prisms.trays.addPrism({ exterior: box.footprint, interiors: [] }, box.bottom, box.top);
   }
   return prisms;
 }
@@ -186,8 +229,8 @@ function unitInstances(fire: Fire | null, catalogue: Catalogue): InstanceGroup[]
 }
 
 /** Everything the view draws, and the bounds of it. */
-export function buildSceneData(model: Pick<Model, 'arch' | 'fire'>, catalogue: Catalogue): SceneData {
-  const prisms = buildPrisms(model.arch);
+export function buildSceneData(model: Pick<Model, 'arch' | 'elec' | 'fire'>, catalogue: Catalogue): SceneData {
+  const prisms = buildPrisms(model.arch, model.elec);
   const instances = { objects: objectInstances(model.arch, catalogue), units: unitInstances(model.fire, catalogue) };
   const bounds = new Box3();
   for (const batch of Object.values(prisms)) {

@@ -41,13 +41,16 @@ export const RETARGET_DELAY_MS = 200;
 /** The handles of the clipping box, in CSS pixels on screen. */
 const HANDLE_RADIUS_PX = 7;
 
-const LAYER_COLORS: Record<Layer3d, number> = {
+/** Each layer's colour (rooms are white: their colours are per vertex). */
+export const LAYER_COLORS: Record<Layer3d, number> = {
   walls: 0xd9d4cc,
   slabs: 0x9aa3ad,
   stairs: 0xb38b59,
   doors: 0x8a5a2b,
   ceilings: 0xe8eef5,
   rooms: 0xffffff,
+  // Cable trays stand out from the greys and browns of the building.
+  trays: 0xf08a00,
   objects: 0x6f8fa8,
   units: 0xd0342c,
 };
