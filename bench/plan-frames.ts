@@ -160,9 +160,10 @@ async function measureStorey(page: Page, storeyId: string, otherId: string): Pro
     const box = canvas.getBoundingClientRect();
     // The engine reports each frame's draw time as a 'planframe' event on the canvas; 'raster' puts the frame's
     // rasterization inside the measured time (the renderer reads a pixel).
+    // (No named functions in here: tsx would wrap them in a helper the page does not have.)
     const times: number[] = [];
-    const record = (event: Event) => times.push((event as CustomEvent<number>).detail);
-    canvas.addEventListener('planframe', record);
+    const listening = new AbortController();
+    canvas.addEventListener('planframe', (event) => times.push((event as CustomEvent<number>).detail), { signal: listening.signal });
     canvas.dataset.measure = 'raster';
     for (let i = 0; i < count; i++) {
       // Alternate: zoom in and out at moving points with the wheel, and two-finger pans.
@@ -176,7 +177,7 @@ async function measureStorey(page: Page, storeyId: string, otherId: string): Pro
     }
     await new Promise((resolve) => requestAnimationFrame(resolve));
     delete canvas.dataset.measure;
-    canvas.removeEventListener('planframe', record);
+    listening.abort();
     return times;
   }, FRAMES);
   return { switchMs, frames };

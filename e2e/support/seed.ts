@@ -28,6 +28,8 @@ export const MORGAN = 'morgan@example.com';
 export const THEA = 'thea@example.com';
 /** view3d.spec: admin of thea's first project, not a platform admin: no 3D view for him. */
 export const PETE = 'pete@example.com';
+/** electrical-trays.spec: a platform admin (the 3D view shows his trays) who lays out trays on a real model. */
+export const ELLIOT = 'elliot@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -46,6 +48,7 @@ export const SEED_USERS = [
   { email: MORGAN, provider: 'passcode', is_admin: false },
   { email: THEA, provider: 'passcode', is_admin: true },
   { email: PETE, provider: 'passcode', is_admin: false },
+  { email: ELLIOT, provider: 'passcode', is_admin: true },
 ] as const;
 
 export interface SeedIfcFile {
@@ -136,6 +139,10 @@ export const VIEW3D_ORG = 'Thea Bygg AB';
 /** view3d.spec's projects: thea adds AC20-FZK-Haus.ifc to the first and the Janesville restaurant to the second. */
 export const VIEW3D_PROJECT = 'Thea House';
 export const VIEW3D_LARGE_PROJECT = 'Thea Restaurant';
+
+export const TRAYS_ORG = 'Elliot El AB';
+/** electrical-trays.spec's project: elliot is its admin; AC20-FZK-Haus.ifc is added to it. */
+export const TRAYS_PROJECT = 'Elliot Office';
 
 export const SEED_ORGS: SeedOrg[] = [
   {
@@ -230,6 +237,12 @@ export const SEED_ORGS: SeedOrg[] = [
       },
       { name: VIEW3D_LARGE_PROJECT, ifcFiles: [], members: [{ email: THEA, role: 'admin' }] },
     ],
+    payments: [],
+  },
+  {
+    name: TRAYS_ORG,
+    members: [{ email: ELLIOT, role: 'admin' }],
+    projects: [{ name: TRAYS_PROJECT, ifcFiles: [], members: [{ email: ELLIOT, role: 'admin' }] }],
     payments: [],
   },
 ];

@@ -17,6 +17,7 @@ import { ProjectOverviewPage } from '../pages/project/ProjectOverviewPage';
 import { PropertyDetailsPage } from '../pages/project/PropertyDetailsPage';
 import { ModelPage } from '../pages/project/model/ModelPage';
 import { View3dPage } from '../view3d/View3dPage';
+import { TraysPage } from '../pages/project/elec/trays/TraysPage';
 
 /** The routes of P§2; anything else is the 404 page. */
 export const router = createBrowserRouter([
@@ -51,6 +52,8 @@ export const router = createBrowserRouter([
           { path: 'settings', element: <PropertyDetailsPage /> },
           { path: 'model', element: <ModelPage /> },
           { path: 'model/3d', element: <View3dPage /> },
+          { path: 'electrical', element: <Navigate to="conduits" replace /> },
+          { path: 'electrical/conduits', element: <TraysPage /> },
         ],
       },
       {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { NavLink, Outlet, useOutletContext, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser, ProjectRole } from '@edrf/model';
@@ -29,8 +29,19 @@ export interface ProjectArea {
 
 export const useProjectArea = () => useOutletContext<ProjectArea>();
 
-/** Navigation entries that need an architecture model, which no project has before IFC import exists (P§5). */
+/** Navigation entries that need an architecture model: rooms or walls (P§5). */
 export const NEEDS_ARCHITECTURE = 'Requires architecture model';
+
+/** Whether the open project's model has rooms or walls; re-renders only when that changes. */
+function useHasArchitecture(store: ProjectStore | null): boolean {
+  return useSyncExternalStore(
+    (listener) => store?.subscribe(listener) ?? (() => undefined),
+    () => {
+      const arch = store?.getState().model.arch;
+      return arch !== undefined && (Object.keys(arch.rooms).length > 0 || Object.keys(arch.walls).length > 0);
+    },
+  );
+}
 
 /**
  * The project (docs/projects-ui.md): found in list_projects, which the projects list has usually
@@ -58,6 +69,7 @@ function ProjectShell({ user }: { user: CurrentUser }) {
   const { project, missing } = useProjectSummary(projectId, user);
   // The model: the local working copy or the latest version (P§4 Project open; state/open-project.ts).
   const opened = useOpenProject(projectId, user.email);
+  const hasArchitecture = useHasArchitecture(opened.status === 'ready' ? opened.store : null);
   if (missing) return <RedirectWithToast to="/projects" message="Unable to find project" />;
   if (opened.status === 'failed') return opened.message ? <RedirectWithToast to="/projects" message={opened.message} /> : null;
   const base = `/project/${encodeURIComponent(projectId)}`;
@@ -78,7 +90,12 @@ function ProjectShell({ user }: { user: CurrentUser }) {
         links={[
           { to: `${base}/settings`, label: 'Property details' },
           { to: `${base}/model`, label: 'Model' },
-          { to: `${base}/electrical`, label: 'Electrical', disabled: true, title: NEEDS_ARCHITECTURE },
+          {
+            to: `${base}/electrical/conduits`,
+            label: 'Electrical',
+            disabled: !hasArchitecture,
+            title: hasArchitecture ? undefined : NEEDS_ARCHITECTURE,
+          },
           { to: `${base}/fire`, label: 'Fire', disabled: true, title: NEEDS_ARCHITECTURE },
         ]}
         foot={<UserMenu user={user} />}
