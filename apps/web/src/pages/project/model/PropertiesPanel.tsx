@@ -1,7 +1,20 @@
-import { DOOR_OP_TYPES, ROOM_TYPES, WALL_TYPES, polygonArea, type Model, type ItemKind, type ItemRef, type ReportTile } from '@edrf/model';
+import {
+  DOOR_OP_TYPES,
+  ROOM_TYPES,
+  WALL_TYPES,
+  polygonArea,
+  type Model,
+  type ItemKind,
+  type ItemRef,
+  type ReportTile,
+  type RoomType,
+  type WallType,
+  type DoorOpType,
+} from '@edrf/model';
 import { Fragment } from 'react';
 import type { EditRequest } from '../../../state/history';
 import { MODEL_FIELD_ATTRIBUTE } from '../../../state/shortcuts';
+import { setAt } from '../../../editor/typed-path';
 import type { Selection } from '../../../editor/selection';
 import { ANGLE, NumberField } from './NumberField';
 
@@ -73,14 +86,14 @@ function ItemsProperties({ model, items, edit, onDelete }: PanelProps & { items:
               {...modelField}
               autoComplete="off"
               value={room.name}
-              onChange={(event) => edit([{ path: ['arch', 'rooms', single.id, 'name'], value: event.target.value }])}
+              onChange={(event) => edit([setAt(['arch', 'rooms', single.id, 'name'], event.target.value)])}
             />
           </label>
           <label className="field">
             <span>Room type</span>
             <select
               value={room.type}
-              onChange={(event) => edit([{ path: ['arch', 'rooms', single.id, 'type'], value: event.target.value }])}
+              onChange={(event) => edit([setAt(['arch', 'rooms', single.id, 'type'], event.target.value as RoomType)])}
             >
               {ROOM_TYPES.map((type) => (
                 <option key={type}>{type}</option>
@@ -105,7 +118,7 @@ function ItemsProperties({ model, items, edit, onDelete }: PanelProps & { items:
           <span>Room type</span>
           <select
             value=""
-            onChange={(event) => edit(rooms.map((ref) => ({ path: ['arch', 'rooms', ref.id, 'type'], value: event.target.value })))}
+            onChange={(event) => edit(rooms.map((ref) => setAt(['arch', 'rooms', ref.id, 'type'], event.target.value as RoomType)))}
           >
             <option value="" disabled>
               Set for all…
@@ -122,7 +135,7 @@ function ItemsProperties({ model, items, edit, onDelete }: PanelProps & { items:
             <span>Wall type</span>
             <select
               value={wall.type}
-              onChange={(event) => edit([{ path: ['arch', 'walls', single.id, 'type'], value: event.target.value }])}
+              onChange={(event) => edit([setAt(['arch', 'walls', single.id, 'type'], event.target.value as WallType)])}
             >
               {WALL_TYPES.map((type) => (
                 <option key={type}>{type}</option>
@@ -136,7 +149,7 @@ function ItemsProperties({ model, items, edit, onDelete }: PanelProps & { items:
               autoComplete="off"
               placeholder="e.g. EI 60"
               value={wall.fire_rating}
-              onChange={(event) => edit([{ path: ['arch', 'walls', single.id, 'fire_rating'], value: event.target.value }])}
+              onChange={(event) => edit([setAt(['arch', 'walls', single.id, 'fire_rating'], event.target.value)])}
             />
           </label>
         </>
@@ -157,7 +170,7 @@ function ItemsProperties({ model, items, edit, onDelete }: PanelProps & { items:
             <span>Swing</span>
             <select
               value={door.op_type}
-              onChange={(event) => edit([{ path: ['arch', 'doors', single.id, 'op_type'], value: event.target.value }])}
+              onChange={(event) => edit([setAt(['arch', 'doors', single.id, 'op_type'], event.target.value as DoorOpType)])}
             >
               {DOOR_OP_TYPES.map((type) => (
                 <option key={type}>{type}</option>
@@ -168,7 +181,7 @@ function ItemsProperties({ model, items, edit, onDelete }: PanelProps & { items:
             <input
               type="checkbox"
               checked={door.exterior}
-              onChange={(event) => edit([{ path: ['arch', 'doors', single.id, 'exterior'], value: event.target.checked }])}
+              onChange={(event) => edit([setAt(['arch', 'doors', single.id, 'exterior'], event.target.checked)])}
             />
             Exterior door
           </label>
@@ -187,7 +200,7 @@ function StoreyProperties({ model, storeyId, edit, onSelect, storeyBounds }: Pan
   const tiles = model.config.report_tiles[storeyId] ?? [];
   const addTile = () => {
     const tile: ReportTile = storeyBounds ?? { min: [0, 0], max: [10, 10] };
-    edit([{ path: ['config', 'report_tiles', storeyId], value: [...tiles, tile] }]);
+    edit([setAt(['config', 'report_tiles', storeyId], [...tiles, tile])]);
     onSelect({ kind: 'tile', storeyId, index: tiles.length });
   };
   return (
@@ -199,7 +212,7 @@ function StoreyProperties({ model, storeyId, edit, onSelect, storeyBounds }: Pan
           {...modelField}
           autoComplete="off"
           value={storey.name}
-          onChange={(event) => edit([{ path: ['arch', 'storeys', storeyId, 'name'], value: event.target.value }])}
+          onChange={(event) => edit([setAt(['arch', 'storeys', storeyId, 'name'], event.target.value)])}
         />
       </label>
       <NumberField
@@ -208,7 +221,7 @@ function StoreyProperties({ model, storeyId, edit, onSelect, storeyBounds }: Pan
         decimals={0}
         min={-100}
         max={1000}
-        onCommit={(value) => edit([{ path: ['arch', 'storeys', storeyId, 'number'], value }])}
+        onCommit={(value) => edit([setAt(['arch', 'storeys', storeyId, 'number'], value)])}
       />
       <dl className="details">
         <dt>Floor</dt>
@@ -283,13 +296,13 @@ function ModelOptions({ model, edit }: PanelProps) {
         label="Model rotation"
         value={model.arch.rotation}
         {...ANGLE}
-        onCommit={(value) => edit([{ path: ['arch', 'rotation'], value }])}
+        onCommit={(value) => edit([setAt(['arch', 'rotation'], value)])}
       />
       <NumberField
         label="Compass degrees"
         value={model.config.compass_degrees}
         {...ANGLE}
-        onCommit={(value) => edit([{ path: ['config', 'compass_degrees'], value }])}
+        onCommit={(value) => edit([setAt(['config', 'compass_degrees'], value)])}
       />
     </>
   );
