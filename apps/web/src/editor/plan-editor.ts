@@ -239,6 +239,12 @@ export class PlanEditor {
     this.changed();
   }
 
+  /** A tool button or key: the tool `id` ends if it is active, else `make()` becomes the active tool. */
+  toggleTool(id: string, make: () => PlanTool): void {
+    if (this.currentTool.id === id) this.endTool();
+    else this.useTool(make());
+  }
+
   /** Back to the default tool (a tool that finished, or Escape). */
   endTool(): void {
     this.useTool(this.config.defaultTool());

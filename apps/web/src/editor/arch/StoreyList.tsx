@@ -26,3 +26,14 @@ export function StoreyList({ arch, current, onPick }: { arch: Arch; current: str
     </>
   );
 }
+
+/** The storeys as options of a select, top-down, each '{number} {name}' (a tray's storey, vertical mode's 'Rise to'). */
+export function StoreyOptions({ arch, except }: { arch: Arch; except?: string | null }) {
+  return storeysTopDown(arch)
+    .filter((storey) => storey.id !== except)
+    .map((storey) => (
+      <option key={storey.id} value={storey.id}>
+        {storey.number} {storey.name}
+      </option>
+    ));
+}

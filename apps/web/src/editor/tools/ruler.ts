@@ -34,8 +34,10 @@ export const formatLength = (metres: number) => `${metres.toFixed(2)} m`;
 const RULER_COLOUR = '#c0392b';
 
 /** The ruler as a tool: clicks measure, the pointer stretches an open measurement; a drag pans nothing and selects nothing. */
+export const RULER_TOOL = 'ruler';
+
 export class RulerTool implements PlanTool<RulerState> {
-  readonly id = 'ruler';
+  readonly id = RULER_TOOL;
   readonly cursor = 'crosshair';
   readonly acrossStoreys = true;
   state: RulerState = RULER_START;

@@ -9,7 +9,8 @@ import { StoreyList } from '../../../editor/arch/StoreyList';
 import { defaultStorey, storeysTopDown } from '../../../editor/arch/storeys';
 import { NOTHING, singleRoom } from '../../../editor/selection';
 import { PolygonTool } from '../../../editor/tools/polygon';
-import { RulerTool } from '../../../editor/tools/ruler';
+import { RULER_TOOL, RulerTool } from '../../../editor/tools/ruler';
+import { FitButton, ToolButton } from '../../../editor/ToolButtons';
 import { SelectTool } from '../../../editor/tools/select';
 import { usePlanCommands, usePlanEditor } from '../../../editor/use-plan-editor';
 import { useModelEdit, useProjectState, useProjectStore } from '../../../state/use-project';
@@ -60,7 +61,6 @@ export function ModelPage() {
   const selection = editor.selection;
   const tool = editor.tool;
   const shaping = tool instanceof PolygonTool ? tool : null;
-  const ruler = tool instanceof RulerTool;
   // The legend: the room types on the shown storey, in the order of the type list.
   const roomTypes = useMemo(() => {
     const present = new Set(storeyId ? (arch.storeys[storeyId]?.rooms ?? []).map((id) => arch.rooms[id]?.type) : []);
@@ -90,11 +90,7 @@ export function ModelPage() {
     if (shape) editor.useTool(shape);
   };
 
-  const toggleRuler = () => {
-    if (shaping) return;
-    if (ruler) editor.endTool();
-    else editor.useTool(new RulerTool());
-  };
+  const toggleRuler = () => editor.toggleTool(RULER_TOOL, () => new RulerTool());
 
   // P§2 Keyboard: m ruler, e edit shape, Delete; Enter, Backspace and Escape are the shape tools' own.
   usePlanCommands(editor, [
@@ -138,19 +134,15 @@ export function ModelPage() {
       </aside>
       <div className="model-center">
         <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
-          <button type="button" className="btn btn-small" title="Fit to storey (F)" onClick={() => editor.fit()}>
-            Fit
-          </button>
-          <button
-            type="button"
-            className={ruler ? 'btn btn-small active' : 'btn btn-small'}
-            aria-pressed={ruler}
+          <FitButton editor={editor} />
+          <ToolButton
+            editor={editor}
+            id={RULER_TOOL}
+            make={() => new RulerTool()}
+            label="Ruler"
             title="Ruler (M; Escape ends)"
             disabled={shaping !== null}
-            onClick={toggleRuler}
-          >
-            Ruler
-          </button>
+          />
           {shaping ? (
             <>
               <span className="edit-hint">

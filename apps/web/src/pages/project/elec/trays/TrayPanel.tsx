@@ -1,6 +1,6 @@
 import type { Model, Point3, Tray } from '@edrf/model';
 import { toast } from '../../../../app/overlay/alerts';
-import { storeysTopDown } from '../../../../editor/arch/storeys';
+import { StoreyOptions } from '../../../../editor/arch/StoreyList';
 import type { Selection } from '../../../../editor/selection';
 import type { EditRequest } from '../../../../state/history';
 import { MODEL_FIELD_ATTRIBUTE } from '../../../../state/shortcuts';
@@ -35,7 +35,6 @@ export function TrayPanel({ model, selection, edit, onDelete }: TrayPanelProps) 
 }
 
 function TrayFieldsForm({ model, tray, edit }: { model: Model; tray: Tray; edit: (requests: EditRequest[]) => void }) {
-  const storeys = storeysTopDown(model.arch);
   const set = <F extends TrayField>(field: F, value: TrayFields[F]) => {
     try {
       edit(trayFieldEdits(model, tray.id, field, value));
@@ -66,11 +65,7 @@ function TrayFieldsForm({ model, tray, edit }: { model: Model; tray: Tray; edit:
       <label className="field">
         <span>Storey</span>
         <select {...{ [MODEL_FIELD_ATTRIBUTE]: '' }} value={tray.storey_id} onChange={(event) => set('storey_id', event.target.value)}>
-          {storeys.map((storey) => (
-            <option key={storey.id} value={storey.id}>
-              {storey.number} {storey.name}
-            </option>
-          ))}
+          <StoreyOptions arch={model.arch} />
         </select>
       </label>
       <label className="field">
@@ -81,11 +76,7 @@ function TrayFieldsForm({ model, tray, edit }: { model: Model; tray: Tray; edit:
           onChange={(event) => set('to_storey_id', event.target.value)}
         >
           <option value="">None</option>
-          {storeys.map((storey) => (
-            <option key={storey.id} value={storey.id}>
-              {storey.number} {storey.name}
-            </option>
-          ))}
+          <StoreyOptions arch={model.arch} />
         </select>
       </label>
       <dl className="details">

@@ -4,10 +4,11 @@ import { DEFAULT_TRAY_WIDTH } from '@edrf/model';
 import { LayersBox } from '../../../../editor/LayersBox';
 import { PlanView } from '../../../../editor/PlanView';
 import { archLayers } from '../../../../editor/arch/arch-layers';
-import { StoreyList } from '../../../../editor/arch/StoreyList';
+import { StoreyList, StoreyOptions } from '../../../../editor/arch/StoreyList';
 import { defaultStorey, storeysTopDown } from '../../../../editor/arch/storeys';
 import { NOTHING } from '../../../../editor/selection';
-import { RulerTool } from '../../../../editor/tools/ruler';
+import { RULER_TOOL, RulerTool } from '../../../../editor/tools/ruler';
+import { FitButton, ToolButton } from '../../../../editor/ToolButtons';
 import { SelectTool } from '../../../../editor/tools/select';
 import { usePlanCommands, usePlanEditor } from '../../../../editor/use-plan-editor';
 import { useModelEdit, useProjectState, useProjectStore } from '../../../../state/use-project';
@@ -62,31 +63,21 @@ export function TraysPage() {
     store.replaceModel(deleteSelection(model, selection.items), location.pathname + location.search);
     editor.select(NOTHING);
   };
-  const toggle = (id: string, make: () => Parameters<typeof editor.useTool>[0]) => {
-    if (toolId === id) editor.endTool();
-    else editor.useTool(make());
-  };
-  const trayTool = () => toggle(TRAY_TOOL, () => new TrayTool(() => current.current.width));
-  const verticalTool = () =>
-    toggle(
-      VERTICAL_TRAY_TOOL,
-      () =>
-        new VerticalTrayTool(
-          () => current.current.riseTo,
-          () => current.current.width,
-        ),
+  const makeTray = () => new TrayTool(() => current.current.width);
+  const makeVertical = () =>
+    new VerticalTrayTool(
+      () => current.current.riseTo,
+      () => current.current.width,
     );
-  const ruler = () => toggle('ruler', () => new RulerTool());
 
   // Keys: t tray, v vertical tray, m ruler, Delete; Enter and Escape are the tools' own (docs/editor.md).
   usePlanCommands(editor, [
-    { key: 't', run: trayTool },
-    { key: 'v', run: verticalTool },
-    { key: 'm', run: ruler },
+    { key: 't', run: () => editor.toggleTool(TRAY_TOOL, makeTray) },
+    { key: 'v', run: () => editor.toggleTool(VERTICAL_TRAY_TOOL, makeVertical) },
+    { key: 'm', run: () => editor.toggleTool(RULER_TOOL, () => new RulerTool()) },
     { key: ['Delete', 'Backspace'], run: deleteSelected },
   ]);
 
-  const pressed = (id: string) => (toolId === id ? 'btn btn-small active' : 'btn btn-small');
   return (
     <section className="model-page trays-page">
       <aside className="model-side model-left">
@@ -104,44 +95,30 @@ export function TraysPage() {
       </aside>
       <div className="model-center">
         <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
-          <button type="button" className="btn btn-small" title="Fit to storey (F)" onClick={() => editor.fit()}>
-            Fit
-          </button>
-          <button type="button" className={pressed('ruler')} aria-pressed={toolId === 'ruler'} title="Ruler (M)" onClick={ruler}>
-            Ruler
-          </button>
-          <button
-            type="button"
-            className={pressed(TRAY_TOOL)}
-            aria-pressed={toolId === TRAY_TOOL}
+          <FitButton editor={editor} />
+          <ToolButton editor={editor} id={RULER_TOOL} make={() => new RulerTool()} label="Ruler" title="Ruler (M)" />
+          <ToolButton
+            editor={editor}
+            id={TRAY_TOOL}
+            make={makeTray}
+            label="Tray"
             title="Tray (T): click the start, then each end; Escape ends"
             disabled={!storeyId}
-            onClick={trayTool}
-          >
-            Tray
-          </button>
-          <button
-            type="button"
-            className={pressed(VERTICAL_TRAY_TOOL)}
-            aria-pressed={toolId === VERTICAL_TRAY_TOOL}
+          />
+          <ToolButton
+            editor={editor}
+            id={VERTICAL_TRAY_TOOL}
+            make={makeVertical}
+            label="Vertical tray"
             title="Vertical tray (V): one tray per storey pair up or down to the chosen storey"
             disabled={storeys.length < 2}
-            onClick={verticalTool}
-          >
-            Vertical tray
-          </button>
+          />
           {toolId === VERTICAL_TRAY_TOOL && (
             <label className="toolbar-field">
               <span>Rise to</span>
               <select value={riseTo ?? ''} onChange={(event) => setRiseTo(event.target.value || null)}>
                 {riseTo === null && <option value="">Choose a storey</option>}
-                {storeys
-                  .filter((storey) => storey.id !== storeyId)
-                  .map((storey) => (
-                    <option key={storey.id} value={storey.id}>
-                      {storey.number} {storey.name}
-                    </option>
-                  ))}
+                <StoreyOptions arch={arch} except={storeyId} />
               </select>
             </label>
           )}
