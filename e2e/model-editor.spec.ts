@@ -4,9 +4,10 @@
 // storeys and runs the clean options. Points on the plan are named in metres and turned into screen
 // positions from the view the canvas reports (data-scale, data-x, data-y, data-rotation).
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithPasscode } from './support/login.js';
+import { corpusFile } from './support/corpus.js';
+import { pagePoint, plan } from './support/plan.js';
 import { MODEL_IFC_PROJECT, MODEL_PROJECT, MORGAN } from './support/seed.js';
 import { dialog, expectToast, rowOf } from './support/ui.js';
 
@@ -83,28 +84,11 @@ function houseModel() {
   };
 }
 
-const plan = (page: Page) => page.getByTestId('plan');
 const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
 const storeyButton = (page: Page, label: RegExp) => page.getByRole('list', { name: 'Storeys' }).getByRole('button', { name: label });
 
-/** Where a plan point (metres) is on the page, after the plan has painted its current view. */
-async function at(page: Page, [x, y]: P): Promise<{ x: number; y: number }> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const canvas = plan(page);
-  const box = (await canvas.boundingBox())!;
-  const view = await canvas.evaluate((el: HTMLElement) => ({
-    scale: Number(el.dataset.scale),
-    x: Number(el.dataset.x),
-    y: Number(el.dataset.y),
-    rotation: Number(el.dataset.rotation),
-  }));
-  const r = (view.rotation * Math.PI) / 180;
-  const [c, s] = [Math.cos(r), Math.sin(r)];
-  return { x: box.x + view.x + view.scale * (c * x - s * y), y: box.y + view.y - view.scale * (s * x + c * y) };
-}
-
 async function clickAt(page: Page, point: P, opts: { shift?: boolean } = {}) {
-  const { x, y } = await at(page, point);
+  const { x, y } = await pagePoint(page, point);
   if (opts.shift) await page.keyboard.down('Shift');
   await page.mouse.click(x, y);
   if (opts.shift) await page.keyboard.up('Shift');
@@ -113,8 +97,8 @@ async function clickAt(page: Page, point: P, opts: { shift?: boolean } = {}) {
 }
 
 async function dragOn(page: Page, from: P, to: P) {
-  const a = await at(page, from);
-  const b = await at(page, to);
+  const a = await pagePoint(page, from);
+  const b = await pagePoint(page, to);
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
   await page.mouse.move(b.x, b.y, { steps: 8 });
@@ -136,6 +120,8 @@ test('the architecture editor: storeys, layers, selection, ruler, rooms, undo, m
   test.setTimeout(120_000);
   const file = testInfo.outputPath('house.edrf');
   fs.writeFileSync(file, JSON.stringify(houseModel()));
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
 
   await test.step('a model imported into the project opens in the editor on the ground floor', async () => {
     await signInWithPasscode(page, MORGAN);
@@ -156,7 +142,7 @@ test('the architecture editor: storeys, layers, selection, ruler, rooms, undo, m
   });
 
   await test.step('the coordinate readout follows the pointer', async () => {
-    const p = await at(page, [3, 2]);
+    const p = await pagePoint(page, [3, 2]);
     await page.mouse.move(p.x, p.y);
     await expect(page.getByLabel('Coordinates')).toHaveText(
       /^x 3\.0\d\s+y [12]\.9\d|^x 3\.0\d\s+y 2\.0\d|^x 2\.9\d\s+y [12]\.9\d|^x 2\.9\d\s+y 2\.0\d/,
@@ -180,7 +166,7 @@ test('the architecture editor: storeys, layers, selection, ruler, rooms, undo, m
     await expect(properties(page)).toContainText('1 × Room');
     await expect(properties(page)).toContainText('1 × Object');
     // Moving less than 5 px is a click, on the hall here.
-    const p = await at(page, [3, 5]);
+    const p = await pagePoint(page, [3, 5]);
     await page.mouse.move(p.x, p.y);
     await page.mouse.down();
     await page.mouse.move(p.x + 3, p.y + 2);
@@ -228,7 +214,7 @@ test('the architecture editor: storeys, layers, selection, ruler, rooms, undo, m
   });
 
   await test.step('a double click opens the info popup of the item', async () => {
-    const p = await at(page, [8, 1]);
+    const p = await pagePoint(page, [8, 1]);
     await page.mouse.dblclick(p.x, p.y);
     const info = page.getByRole('dialog', { name: 'Item info' });
     await expect(info).toContainText('Living');
@@ -280,6 +266,8 @@ test('the architecture editor: storeys, layers, selection, ruler, rooms, undo, m
     await expectSelectedRoom(page, 'New Room');
     await expect(properties(page).getByLabel('Room type')).toHaveValue('Other');
     await expect(properties(page)).toContainText('3.00 m2');
+    // Drawn inside the hall: kept, with a word (Clean's overlap option would cut it).
+    await expectToast(page, 'The new room overlaps Hall', 'warning');
   });
 
   await test.step('e edits the selected room’s shape; Enter applies; undo and redo restore it', async () => {
@@ -372,12 +360,17 @@ test('the architecture editor: storeys, layers, selection, ruler, rooms, undo, m
     await expect(statistic(stats, 'Walls')).toHaveText('3');
     await stats.getByRole('button', { name: 'Close' }).click();
   });
+
+  await test.step('leaving the editor throws nothing in the page', async () => {
+    await page.getByRole('complementary').getByRole('link', { name: 'Property details' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await page.waitForTimeout(300);
+    expect(pageErrors).toEqual([]);
+  });
 });
 
-/** The IFC corpus: IFC_CORPUS, else ../shared/ifc beside the repository. */
-const corpus = process.env.IFC_CORPUS ?? path.resolve('../shared/ifc');
-const FZK_HAUS = path.join(corpus, 'AC20-FZK-Haus.ifc');
-const FZK_REFERENCE = path.join(corpus, 'reference', 'AC20-FZK-Haus.json');
+const FZK_HAUS = corpusFile('AC20-FZK-Haus.ifc');
+const FZK_REFERENCE = corpusFile('reference/AC20-FZK-Haus.json');
 
 interface Reference {
   storeys: { globalId: string; name: string; elevation_m: number }[];

@@ -19,16 +19,18 @@ export function PlanView({ editor }: { editor: PlanEditor }) {
 
   useEffect(() => {
     const el = canvas.current!;
+    // Held here: refs are gone when a late resize arrives while the page is left.
+    const hostEl = host.current!;
     const renderer = new PlanRenderer(editor, el);
     const observer = new ResizeObserver(() => {
       const ratio = window.devicePixelRatio || 1;
-      const { width, height } = host.current!.getBoundingClientRect();
+      const { width, height } = hostEl.getBoundingClientRect();
       el.width = Math.round(width * ratio);
       el.height = Math.round(height * ratio);
       editor.resize(width, height, ratio);
       renderer.paint();
     });
-    observer.observe(host.current!);
+    observer.observe(hostEl);
     const stopPaint = editor.on('paint', () => renderer.request());
     // The benchmark listens for frame times on the canvas (bench/plan-frames.ts).
     const stopFrames = editor.on('frame', (ms) => el.dispatchEvent(new CustomEvent('planframe', { detail: ms })));
@@ -63,13 +65,28 @@ export function PlanView({ editor }: { editor: PlanEditor }) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     if (keepsNativeUndo(event.target) || (event.target instanceof HTMLElement && event.target.closest('input, select, textarea'))) return;
     if (document.querySelector('.modal-backdrop')) return;
-    if (editor.key(event.key)) event.preventDefault();
+    if (event.key === ' ') {
+      // Space on a focused button presses it; elsewhere it holds the pan.
+      if (event.target instanceof HTMLElement && event.target.closest('button')) return;
+      event.preventDefault();
+      editor.holdSpace(true);
+    } else if (editor.key(event.key)) event.preventDefault();
   });
   useEffect(() => {
-    const listener = (event: KeyboardEvent) => onKey(event);
-    window.addEventListener('keydown', listener);
-    return () => window.removeEventListener('keydown', listener);
-  }, []);
+    const down = (event: KeyboardEvent) => onKey(event);
+    const up = (event: KeyboardEvent) => {
+      if (event.key === ' ') editor.holdSpace(false);
+    };
+    const blur = () => editor.holdSpace(false);
+    window.addEventListener('keydown', down);
+    window.addEventListener('keyup', up);
+    window.addEventListener('blur', blur);
+    return () => {
+      window.removeEventListener('keydown', down);
+      window.removeEventListener('keyup', up);
+      window.removeEventListener('blur', blur);
+    };
+  }, [editor]);
 
   const input = (event: React.PointerEvent<HTMLCanvasElement>) => {
     const rect = canvas.current!.getBoundingClientRect();
@@ -89,7 +106,7 @@ export function PlanView({ editor }: { editor: PlanEditor }) {
       <div className="plan-host" ref={host}>
         <canvas
           ref={canvas}
-          className={`plan-canvas${cursor === 'crosshair' ? ' measuring' : ''}`}
+          className={`plan-canvas${editor.panning ? ' panning' : cursor === 'crosshair' ? ' measuring' : ''}`}
           tabIndex={0}
           aria-label="Plan"
           data-testid="plan"
@@ -113,6 +130,9 @@ export function PlanView({ editor }: { editor: PlanEditor }) {
             {status.text}
           </span>
         )}
+      </div>
+      <div className="plan-help" aria-label="Plan controls">
+        Pan: drag with the right or middle button, or hold Space and drag · Zoom: wheel · Fit: F
       </div>
     </>
   );

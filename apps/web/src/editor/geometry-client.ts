@@ -1,5 +1,10 @@
 import type { Point2 } from '@edrf/model';
+import { configureClipper } from '@edrf/geometry';
+import clipperWasmUrl from 'clipper2-wasm/dist/es/clipper2z.wasm?url';
 import type { ValidityAnswer, ValidityRequest } from './geometry-protocol';
+
+// Clipper2 (overlap areas on this thread) fetches its WebAssembly from where the bundle put it.
+configureClipper({ wasmUrl: clipperWasmUrl });
 
 /**
  * The plan's geometry questions, answered by @edrf/geometry in a Web Worker (geometry.worker.ts)
@@ -66,4 +71,27 @@ export async function validRoomShapes(rings: readonly (readonly Point2[])[]): Pr
 export async function checkRoomShape(ring: readonly Point2[]): Promise<boolean> {
   const [valid] = await validRoomShapes([ring]);
   return valid === true;
+}
+
+/** Overlaps smaller than this (m²) are a shared edge drawn slightly off, not a room over a room. */
+export const ROOM_OVERLAP_M2 = 0.01;
+
+/** The ids of the rooms a new outline covers part of (more than ROOM_OVERLAP_M2), as Clean's overlap option would find them. */
+export async function roomsOverlapped(
+  outline: readonly Point2[],
+  rooms: readonly { id: string; shape: { exterior: Point2[]; interiors: Point2[][] } }[],
+): Promise<string[]> {
+  const { boundingBox, boxesTouch, loadPolygonOps, polygonArea } = await import('@edrf/geometry');
+  const box = boundingBox(outline);
+  if (!box) return [];
+  const near = rooms.filter((room) => {
+    const other = boundingBox(room.shape.exterior);
+    return other !== undefined && boxesTouch(box, other, 0);
+  });
+  if (near.length === 0) return [];
+  const ops = await loadPolygonOps();
+  const drawn = { exterior: outline.map((p) => [p[0], p[1]] as Point2), interiors: [] };
+  return near
+    .filter((room) => ops.intersection([drawn], [room.shape]).reduce((sum, piece) => sum + polygonArea(piece), 0) > ROOM_OVERLAP_M2)
+    .map((room) => room.id);
 }

@@ -178,3 +178,17 @@ describe('gesture edits', () => {
     expect(h.store.getState().canUndo).toBe(false);
   });
 });
+
+describe('space-drag pans', () => {
+  it('with Space held, the main button pans and neither selects nor uses the tool; released, it selects again', () => {
+    const h = harness();
+    const fitted = h.editor.view;
+    h.editor.holdSpace(true);
+    h.drag([1, 2], [3, 2]);
+    expect(h.editor.view.x).toBeGreaterThan(fitted.x);
+    expect(h.editor.selection.kind).toBe('none');
+    h.editor.holdSpace(false);
+    h.click([1, 2]);
+    expect(ids(h)).toEqual(['k']);
+  });
+});

@@ -61,6 +61,8 @@ export class PlanEditor {
   /** The press the active tool did not take (its start, for clicks and drags), or null. */
   private press: Press | null = null;
   private toolPress = false;
+  /** Space is held: the main button pans, as in drawing programs. */
+  private spacePan = false;
   private dragBox: { x0: number; y0: number; x1: number; y1: number } | null = null;
   private readonly items = new ItemCache();
   private sceneMemo: { model: Model; storeyId: string; scene: PlanScene } | null = null;
@@ -303,7 +305,19 @@ export class PlanEditor {
     return { point: [x, y], screen: [input.x, input.y], shift: !!input.shift, time: input.time };
   }
 
+  /** Space held or released (PlanView): while held, the main button pans instead of using the tool. */
+  holdSpace(held: boolean): void {
+    if (held === this.spacePan) return;
+    this.spacePan = held;
+    this.changed();
+  }
+
+  get panning(): boolean {
+    return this.spacePan;
+  }
+
   pointerDown(input: PointerInput): void {
+    if (this.spacePan && (input.button ?? 0) === 0) input = { ...input, button: 1 };
     const main = (input.button ?? 0) === 0;
     if (main && this.currentTool.down?.(this.pointer(input), this)) {
       this.toolPress = true;

@@ -22,6 +22,10 @@ import { TrayPanel } from './TrayPanel';
 import '../../model/model.css';
 import './trays.css';
 
+/** The count line under the storeys: '1 tray in the model, 0 on this storey.' */
+export const trayCount = (inModel: number, onStorey: number): string =>
+  `${inModel} ${inModel === 1 ? 'tray' : 'trays'} in the model, ${onStorey} on this storey.`;
+
 /** /project/{id}/electrical/conduits: the electrical trays screen (P§2, P§4 Tray placement), one tab 'Conduits'. */
 export function TraysPage() {
   const { model } = useProjectState();
@@ -89,8 +93,7 @@ export function TraysPage() {
         <StoreyList arch={arch} current={storeyId} onPick={switchStorey} />
         <LayersBox editor={editor} />
         <p className="muted small">
-          {Object.keys(model.elec.trays).length} trays in the model,{' '}
-          {editor.scene.items.filter((item) => item.layer === TRAYS_LAYER).length} on this storey.
+          {trayCount(Object.keys(model.elec.trays).length, editor.scene.items.filter((item) => item.layer === TRAYS_LAYER).length)}
         </p>
       </aside>
       <div className="model-center">

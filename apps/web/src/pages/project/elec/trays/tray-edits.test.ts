@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { archSchema, emptyModel, modelSchema, newTray, type Model, type Point2, type Tray } from '@edrf/model';
 import { applyEdits, type EditRequest } from '../../../../state/history';
 import {
+  joinedEnds,
   addTrayEdits,
   isVerticalTray,
   moveTrayEdits,
@@ -286,5 +287,25 @@ describe('tray drawing geometry', () => {
         [0.9, 1.1],
       ],
     ]);
+  });
+});
+
+describe('joined trays', () => {
+  const at = (id: string, start: Point2, end: Point2): Tray => newTray(id, 's0', [start[0], start[1], 2.95], [end[0], end[1], 2.95]);
+  it('know which ends meet another tray, and reach half a width past them so a corner has no notch', () => {
+    const a = at('a', [0, 0], [4, 0]);
+    const b = at('b', [4, 0], [4, 3]);
+    const joints = joinedEnds([a, b, at('c', [10, 10], [12, 10])]);
+    expect(joints.get('a')).toEqual({ start: false, end: true });
+    expect(joints.get('b')).toEqual({ start: true, end: false });
+    expect(joints.get('c')).toEqual({ start: false, end: false });
+    // 0.3 wide: a reaches x = 4.15 at its joined end, and b starts at y = -0.15; together they cover the corner square.
+    expect(trayOutline(a, joints.get('a'))).toEqual([
+      [0, -0.15],
+      [4.15, -0.15],
+      [4.15, 0.15],
+      [0, 0.15],
+    ]);
+    expect(Math.min(...trayOutline(b, joints.get('b')).map((p) => p[1]))).toBeCloseTo(-0.15);
   });
 });

@@ -222,10 +222,10 @@ export function trayFieldEdits<F extends TrayField>(model: Model, trayId: string
 }
 
 /**
- * The tray's plan outline, counter-clockwise: a rectangle `width` across the run, or for a
- * vertical tray a width × width square centred on it.
+ * The tray's plan outline, counter-clockwise: a rectangle `width` across the run (reaching half a width past
+ * an end joined to another tray), or for a vertical tray a width × width square centred on it.
  */
-export function trayOutline(tray: Pick<Tray, 'start' | 'end' | 'width'>): Point2[] {
+export function trayOutline(tray: Pick<Tray, 'start' | 'end' | 'width'>, joined: { start?: boolean; end?: boolean } = {}): Point2[] {
   const h = tray.width / 2;
   const [sx, sy] = tray.start;
   if (isVerticalTray(tray))
@@ -240,11 +240,15 @@ export function trayOutline(tray: Pick<Tray, 'start' | 'end' | 'width'>): Point2
   // Half the width to the run's left.
   const nx = (-(ey - sy) / length) * h;
   const ny = ((ex - sx) / length) * h;
+  // An end joined to another tray reaches half a width further, so that two trays meeting at a corner leave no notch.
+  const [ux, uy] = [((ex - sx) / length) * h, ((ey - sy) / length) * h];
+  const [ax, ay] = joined.start ? [sx - ux, sy - uy] : [sx, sy];
+  const [bx, by] = joined.end ? [ex + ux, ey + uy] : [ex, ey];
   return [
-    [sx - nx, sy - ny],
-    [ex - nx, ey - ny],
-    [ex + nx, ey + ny],
-    [sx + nx, sy + ny],
+    [ax - nx, ay - ny],
+    [bx - nx, by - ny],
+    [bx + nx, by + ny],
+    [ax + nx, ay + ny],
   ];
 }
 
@@ -281,4 +285,15 @@ export function trayHatch(tray: Pick<Tray, 'start' | 'end' | 'width'>, spacing =
     lines.push([plan(mid + v0, v0), plan(mid + v1, v1)]);
   }
   return lines;
+}
+
+/** Which ends of each horizontal tray on the storey meet another tray's end there (to draw the joint closed). */
+export function joinedEnds(trays: readonly Tray[]): Map<string, { start: boolean; end: boolean }> {
+  const key = (p: readonly number[]) => `${Math.round(p[0]! * 1e4)}:${Math.round(p[1]! * 1e4)}`;
+  const count = new Map<string, number>();
+  for (const tray of trays)
+    for (const p of isVerticalTray(tray) ? [tray.start] : [tray.start, tray.end]) count.set(key(p), (count.get(key(p)) ?? 0) + 1);
+  return new Map(
+    trays.map((tray) => [tray.id, { start: (count.get(key(tray.start)) ?? 0) > 1, end: (count.get(key(tray.end)) ?? 0) > 1 }]),
+  );
 }

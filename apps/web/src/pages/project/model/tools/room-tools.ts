@@ -1,11 +1,11 @@
-import type { Point2 } from '@edrf/model';
+import type { Arch, Point2 } from '@edrf/model';
 import { toast } from '../../../../app/overlay/alerts';
-import { checkRoomShape } from '../../../../editor/geometry-client';
+import { checkRoomShape, roomsOverlapped } from '../../../../editor/geometry-client';
 import type { PlanEditor } from '../../../../editor/plan-editor';
 import { PolygonTool } from '../../../../editor/tools/polygon';
 import { startDraw, startShapeEdit } from '../../../../editor/tools/polygon-edit';
 import { addRoomEdits, roomShapeEdits } from '../model-edits';
-import { INVALID_ROOM_SHAPE, INVALID_ROOM_SHAPE_MS } from '../room-shape';
+import { INVALID_ROOM_SHAPE, INVALID_ROOM_SHAPE_MS, newRoomOverlaps } from '../room-shape';
 
 export const DRAW_ROOM = 'draw-room';
 export const EDIT_SHAPE = 'edit-shape';
@@ -17,6 +17,13 @@ async function validOutline(outline: Point2[]): Promise<boolean> {
   return false;
 }
 
+/** A room drawn over others is kept, with a word: Clean's overlap option would cut it (docs/editor.md). */
+async function warnOverlap(outline: Point2[], arch: Arch, storeyId: string): Promise<void> {
+  const rooms = (arch.storeys[storeyId]?.rooms ?? []).flatMap((id) => arch.rooms[id] ?? []);
+  const overlapped = await roomsOverlapped(outline, rooms);
+  if (overlapped.length > 0) toast.warning(newRoomOverlaps(overlapped.map((id) => arch.rooms[id]!.name || id)));
+}
+
 /** Draw room (P§4): clicks add corners; Enter, Apply or the first corner adds the room ('New Room', Other) and selects it. */
 export const drawRoomTool = (editor: PlanEditor): PolygonTool =>
   new PolygonTool({
@@ -24,9 +31,11 @@ export const drawRoomTool = (editor: PlanEditor): PolygonTool =>
     start: startDraw(),
     async apply(outline) {
       if (!(await validOutline(outline))) return false;
-      const { id, requests } = addRoomEdits(editor.model.arch, editor.storeyId, outline);
+      const arch = editor.model.arch;
+      const { id, requests } = addRoomEdits(arch, editor.storeyId, outline);
       editor.target.edit(requests);
       editor.select({ kind: 'items', items: [{ kind: 'arch.rooms', id }] });
+      await warnOverlap(outline, arch, editor.storeyId);
       return true;
     },
   });

@@ -1,6 +1,6 @@
 import { planItem, type PlanLayer } from '../../../../../editor/layers';
 import type { OverlayPainter } from '../../../../../editor/overlay';
-import { isVerticalTray, trayHatch, trayOutline, traysOnStorey } from '../tray-edits';
+import { isVerticalTray, joinedEnds, trayHatch, trayOutline, traysOnStorey } from '../tray-edits';
 
 export const TRAYS_LAYER = 'trays';
 export const TRAY_COLOUR = '#b85c00';
@@ -12,13 +12,18 @@ export const trayLayer = (): PlanLayer => ({
   priority: 20,
   pick: 'area',
   items: (model, storeyId, add) => {
-    for (const tray of traysOnStorey(model, storeyId))
-      add(tray, 0, () =>
-        planItem({ kind: 'elec.trays', id: tray.id }, TRAYS_LAYER, [trayOutline(tray)], {
+    const trays = traysOnStorey(model, storeyId);
+    const joints = joinedEnds(trays);
+    for (const tray of trays) {
+      const joined = joints.get(tray.id)!;
+      // The item depends on its neighbours only through which of its ends are joined.
+      add(tray, `${joined.start}:${joined.end}`, () =>
+        planItem({ kind: 'elec.trays', id: tray.id }, TRAYS_LAYER, [trayOutline(tray, joined)], {
           lines: trayHatch(tray),
           styleKey: isVerticalTray(tray) ? 'vertical' : undefined,
         }),
       );
+    }
   },
   style: (key) => ({ fill: key === 'vertical' ? 'rgba(240, 138, 0, 0.45)' : 'rgba(255, 190, 110, 0.35)', stroke: TRAY_COLOUR, width: 1.5 }),
   lineStyle: { stroke: TRAY_COLOUR, width: 0.75 },

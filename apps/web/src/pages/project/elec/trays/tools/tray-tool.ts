@@ -70,7 +70,7 @@ export class TrayTool implements PlanTool<TrayToolState> {
   status(): ToolStatus {
     const { start, cursor } = this.state;
     if (!start) return { text: 'Click where the tray starts', hint: true };
-    if (!cursor) return { text: 'Click where the tray ends', hint: true };
+    if (!cursor || (cursor[0] === start[0] && cursor[1] === start[1])) return { text: 'Click where the tray ends', hint: true };
     return { text: formatLength(Math.hypot(cursor[0] - start[0], cursor[1] - start[1])), label: 'Tray length' };
   }
 
