@@ -174,7 +174,6 @@ test('electrical trays: gated navigation, chains, snapping, storeys, vertical tr
     const first = await newTray(page, null);
     await clickAt(page, C);
     await newTray(page, first.id);
-    await page.screenshot({ path: '/tmp/trays-e2e-1-chain.png' });
     await page.keyboard.press('Escape');
     await expect(page.getByText('Click where the tray starts')).toBeVisible();
     await expect(tool(page, 'Tray')).toHaveAttribute('aria-pressed', 'true');
@@ -246,7 +245,6 @@ test('electrical trays: gated navigation, chains, snapping, storeys, vertical tr
     await expect(chosen(page.getByRole('combobox', { name: 'Rise to' }))).toHaveText('1 Dachgeschoss');
     await clickAt(page, V);
     vertical = await newTray(page, null, 'Vertical tray');
-    await page.screenshot({ path: '/tmp/trays-e2e-2-vertical.png' });
     await page.keyboard.press('Escape');
     await expect(tool(page, 'Vertical tray')).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByRole('combobox', { name: 'Rise to' })).toHaveCount(0);
@@ -283,7 +281,6 @@ test('electrical trays: gated navigation, chains, snapping, storeys, vertical tr
     expect(moved.end[1]).toBeCloseTo(4, 1);
     expect(moved.end[2]).toBe(t1.end[2]);
     expect(moved.start).toEqual(t1.start);
-    await page.screenshot({ path: '/tmp/trays-e2e-3-moved-end.png' });
 
     // Escape during a drag puts the end back where the drag began.
     await dragOn(page, plan2(moved.end), [11, 6], { escapeBeforeRelease: true });
@@ -326,7 +323,6 @@ test('electrical trays: gated navigation, chains, snapping, storeys, vertical tr
     await wideBox();
     const wide = await selectedTray(page, 'Tray', t3.id);
     expect(wide).toEqual({ ...t3, width: 0.5 });
-    await page.screenshot({ path: '/tmp/trays-e2e-4-wide.png' });
 
     await page.keyboard.press('Control+z');
     await expect(panel.getByLabel('Width')).toHaveValue(String(TRAY_WIDTH));
@@ -385,6 +381,5 @@ test('electrical trays: gated navigation, chains, snapping, storeys, vertical tr
     // The trays hang inside the closed house: with walls, slabs and rooms off they are what is left to see.
     for (const layer of ['Walls', 'Slabs', 'Rooms']) await page.getByRole('group', { name: '3D layers' }).getByLabel(layer).uncheck();
     await expect.poll(() => triangles(page)).toBeLessThan(before);
-    await page.screenshot({ path: '/tmp/trays-e2e-5-3d.png' });
   });
 });
