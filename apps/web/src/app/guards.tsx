@@ -24,12 +24,12 @@ export function RequireAdmin({ children }: { children: (user: CurrentUser) => Re
   return children(user);
 }
 
-/** Leaves a page that cannot be shown for `to`, saying why in an error toast (P§2 Project load). */
-export function RedirectWithToast({ to, message }: { to: string; message: string }) {
+/** Leaves a page that cannot be shown for `to`, saying why in a toast, an error unless told (P§2 Project load). */
+export function RedirectWithToast({ to, message, kind = 'error' }: { to: string; message: string; kind?: 'error' | 'warning' }) {
   const navigate = useNavigate();
   useEffect(() => {
-    toast.error(message);
+    toast[kind](message);
     void navigate(to, { replace: true });
-  }, [navigate, to, message]);
+  }, [navigate, to, message, kind]);
   return null;
 }

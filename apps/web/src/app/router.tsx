@@ -13,11 +13,18 @@ import { AdminProjectsPage } from '../pages/admin/projects/AdminProjectsPage';
 import { OrgLayout } from './layouts/OrgLayout';
 import { ProjectLayout } from './layouts/ProjectLayout';
 import { BillingPage } from '../pages/org/BillingPage';
+import { OrgOverviewPage } from '../pages/org/OrgOverviewPage';
 import { ProjectOverviewPage } from '../pages/project/ProjectOverviewPage';
 import { PropertyDetailsPage } from '../pages/project/PropertyDetailsPage';
 import { ModelPage } from '../pages/project/model/ModelPage';
 import { View3dPage } from '../view3d/View3dPage';
 import { TraysPage } from '../pages/project/elec/trays/TraysPage';
+import { FireIndex, FireLayout } from '../pages/project/fire/FireLayout';
+import { PLANNED, PlannedPage } from '../pages/project/fire/PlannedPage';
+import { FireSettingsLayout } from '../pages/project/fire/settings/FireSettingsLayout';
+import { HardwarePage } from '../pages/project/fire/settings/hardware/HardwarePage';
+import { OptimizationPage } from '../pages/project/fire/settings/optimization/OptimizationPage';
+import { SbfPage } from '../pages/project/fire/settings/sbf/SbfPage';
 
 /** The routes of P§2; anything else is the 404 page. */
 export const router = createBrowserRouter([
@@ -38,7 +45,7 @@ export const router = createBrowserRouter([
         path: '/org/:orgId',
         element: <OrgLayout />,
         children: [
-          { index: true, element: <Navigate to="billing" replace /> },
+          { index: true, element: <OrgOverviewPage /> },
           { path: 'billing', element: <BillingPage /> },
         ],
       },
@@ -54,6 +61,27 @@ export const router = createBrowserRouter([
           { path: 'model/3d', element: <View3dPage /> },
           { path: 'electrical', element: <Navigate to="conduits" replace /> },
           { path: 'electrical/conduits', element: <TraysPage /> },
+          {
+            path: 'fire',
+            element: <FireLayout />,
+            children: [
+              { index: true, element: <FireIndex /> },
+              {
+                path: 'settings',
+                element: <FireSettingsLayout />,
+                children: [
+                  { index: true, element: <Navigate to="hardware" replace /> },
+                  { path: 'hardware', element: <HardwarePage /> },
+                  { path: 'optimization', element: <OptimizationPage /> },
+                  { path: 'sbf', element: <SbfPage /> },
+                ],
+              },
+              ...(['units', 'sections', 'routes', 'equipment', 'export'] as const).map((path) => ({
+                path,
+                element: <PlannedPage {...PLANNED[path]} />,
+              })),
+            ],
+          },
         ],
       },
       {

@@ -1,7 +1,7 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
-import { NavLink, Outlet, useOutletContext, useParams } from 'react-router';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { NavLink, Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser, ProjectRole } from '@edrf/model';
+import type { BillingType, CurrentUser, ProjectRole } from '@edrf/model';
 import { listProjects, projectsKey } from '../../api/projects';
 import { adminProjectsKey, listAdminProjects } from '../../api/admin';
 import { RedirectWithToast, RequireAuth } from '../guards';
@@ -10,6 +10,7 @@ import { UserMenu } from './UserMenu';
 import { ProjectStoreContext, useOpenProject, useProjectShortcuts } from '../../state/use-project';
 import type { ProjectStore } from '../../state/project-store';
 import { ProjectBar } from '../../pages/project/ProjectBar';
+import { AddFireModuleDialog } from '../../pages/project/fire/AddFireModuleDialog';
 
 /** What the project area knows of its project. */
 export interface ProjectSummary {
@@ -19,6 +20,8 @@ export interface ProjectSummary {
   org_name: string;
   /** The caller's role; null for a platform admin without one. */
   role: ProjectRole | null;
+  /** The organization's billing type, where the project list says it (P§9: no fire module cost when prepaid). */
+  billing_type?: BillingType;
 }
 
 export interface ProjectArea {
@@ -32,15 +35,28 @@ export const useProjectArea = () => useOutletContext<ProjectArea>();
 /** Navigation entries that need an architecture model: rooms or walls (P§5). */
 export const NEEDS_ARCHITECTURE = 'Requires architecture model';
 
-/** Whether the open project's model has rooms or walls; re-renders only when that changes. */
-function useHasArchitecture(store: ProjectStore | null): boolean {
-  return useSyncExternalStore(
+/** P§5: adding a fire module needs a model with rooms. */
+export const NEEDS_ROOMS = 'Requires a model with rooms';
+
+const ROOMS = 1;
+const WALLS = 2;
+const FIRE = 4;
+
+/** What the navigation's gating reads of the open model, as flags; re-renders only when one changes. */
+function useModelFlags(store: ProjectStore | null): { rooms: boolean; architecture: boolean; fire: boolean } {
+  const flags = useSyncExternalStore(
     (listener) => store?.subscribe(listener) ?? (() => undefined),
     () => {
-      const arch = store?.getState().model.arch;
-      return arch !== undefined && (Object.keys(arch.rooms).length > 0 || Object.keys(arch.walls).length > 0);
+      const model = store?.getState().model;
+      if (!model) return 0;
+      return (
+        (Object.keys(model.arch.rooms).length > 0 ? ROOMS : 0) |
+        (Object.keys(model.arch.walls).length > 0 ? WALLS : 0) |
+        (model.fire ? FIRE : 0)
+      );
     },
   );
+  return { rooms: (flags & ROOMS) !== 0, architecture: (flags & (ROOMS | WALLS)) !== 0, fire: (flags & FIRE) !== 0 };
 }
 
 /**
@@ -67,9 +83,11 @@ export function ProjectLayout() {
 function ProjectShell({ user }: { user: CurrentUser }) {
   const { projectId = '' } = useParams();
   const { project, missing } = useProjectSummary(projectId, user);
+  const navigate = useNavigate();
   // The model: the local working copy or the latest version (P§4 Project open; state/open-project.ts).
   const opened = useOpenProject(projectId, user.email);
-  const hasArchitecture = useHasArchitecture(opened.status === 'ready' ? opened.store : null);
+  const has = useModelFlags(opened.status === 'ready' ? opened.store : null);
+  const [addingFire, setAddingFire] = useState(false);
   if (missing) return <RedirectWithToast to="/projects" message="Unable to find project" />;
   if (opened.status === 'failed') return opened.message ? <RedirectWithToast to="/projects" message={opened.message} /> : null;
   const base = `/project/${encodeURIComponent(projectId)}`;
@@ -93,10 +111,17 @@ function ProjectShell({ user }: { user: CurrentUser }) {
           {
             to: `${base}/electrical/conduits`,
             label: 'Electrical',
-            disabled: !hasArchitecture,
-            title: hasArchitecture ? undefined : NEEDS_ARCHITECTURE,
+            disabled: !has.architecture,
+            title: has.architecture ? undefined : NEEDS_ARCHITECTURE,
           },
-          { to: `${base}/fire`, label: 'Fire', disabled: true, title: NEEDS_ARCHITECTURE },
+          // P§2: Fire opens the fire area, or the 'Add Fire Module' dialog when the model has no fire config.
+          {
+            to: `${base}/fire`,
+            label: 'Fire',
+            disabled: !has.rooms && !has.fire,
+            title: has.rooms || has.fire ? undefined : NEEDS_ROOMS,
+            onClick: has.fire ? undefined : () => setAddingFire(true),
+          },
         ]}
         foot={<UserMenu user={user} />}
       />
@@ -104,6 +129,17 @@ function ProjectShell({ user }: { user: CurrentUser }) {
         {project && opened.status === 'ready' ? (
           <ProjectWorkspace store={opened.store} projectName={project.name}>
             <Outlet context={{ project, isAdmin: project.role === 'admin' || user.is_admin } satisfies ProjectArea} />
+            {addingFire && (
+              <AddFireModuleDialog
+                prepaid={project.billing_type === 'prepaid'}
+                platformAdmin={user.is_admin}
+                onClose={() => setAddingFire(false)}
+                onAdded={() => {
+                  setAddingFire(false);
+                  void navigate(`${base}/fire/units`);
+                }}
+              />
+            )}
           </ProjectWorkspace>
         ) : (
           <div className="page muted">Loading…</div>

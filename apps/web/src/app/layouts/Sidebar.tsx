@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import './sidebar.css';
 
 export interface SidebarLink {
   to: string;
@@ -8,6 +9,8 @@ export interface SidebarLink {
   /** Shown but not followable; `title` says why (P§5 navigation gating). */
   disabled?: boolean;
   title?: string;
+  /** Instead of following the link, this runs (the 'Add Fire Module' dialog). */
+  onClick?: () => void;
 }
 
 /** The 12rem sidebar every signed-in area uses; the links, the head (a breadcrumb) and the foot differ per area. */
@@ -22,6 +25,10 @@ export function Sidebar({ links, title, head, foot }: { links: SidebarLink[]; ti
             <span key={link.to} className="nav-link disabled" aria-disabled="true" title={link.title}>
               {link.label}
             </span>
+          ) : link.onClick ? (
+            <button key={link.to} type="button" className="nav-link nav-button" title={link.title} onClick={link.onClick}>
+              {link.label}
+            </button>
           ) : (
             <NavLink key={link.to} to={link.to} end={link.end} className="nav-link" title={link.title}>
               {link.label}

@@ -1,0 +1,14 @@
+import type { Fire, Regulation } from '@edrf/model';
+import { apiCall } from './client';
+
+/** The fire module's calls that belong to no project (F§7). */
+
+/** POST /api/v1/create_fire_config: a new fire config (products, settings, SBF form) for a regulation. */
+export const createFireConfig = (regulation: Regulation) =>
+  apiCall<Fire['config']>('add fire module', '/api/v1/create_fire_config', { body: { regulation } });
+
+/** POST /api/v1/cost_model: the module's price for the model's rooms, in euros. */
+export const costModel = (rooms: unknown, module: 'fire') =>
+  apiCall<{ cost: number }>('load the fire module cost', '/api/v1/cost_model', { body: { rooms, module } }).then((r) => r.cost);
+
+export const fireCostKey = (projectId: string, rooms: number) => ['fire-cost', projectId, rooms] as const;
