@@ -13,22 +13,22 @@ export function setAt<A extends keyof Model, B extends keyof NonNullable<Model[A
   path: readonly [A, B],
   value: At<Model[A], B>,
 ): EditRequest;
-export function setAt<A extends keyof Model, B extends keyof NonNullable<Model[A]>, C extends keyof At<Model[A], B>>(
+export function setAt<A extends keyof Model, B extends keyof NonNullable<Model[A]>, C extends keyof NonNullable<At<Model[A], B>>>(
   path: readonly [A, B, C],
   value: At<At<Model[A], B>, C>,
 ): EditRequest;
 export function setAt<
   A extends keyof Model,
   B extends keyof NonNullable<Model[A]>,
-  C extends keyof At<Model[A], B>,
-  D extends keyof At<At<Model[A], B>, C>,
+  C extends keyof NonNullable<At<Model[A], B>>,
+  D extends keyof NonNullable<At<At<Model[A], B>, C>>,
 >(path: readonly [A, B, C, D], value: At<At<At<Model[A], B>, C>, D>): EditRequest;
 export function setAt<
   A extends keyof Model,
   B extends keyof NonNullable<Model[A]>,
-  C extends keyof At<Model[A], B>,
-  D extends keyof At<At<Model[A], B>, C>,
-  E extends keyof At<At<At<Model[A], B>, C>, D>,
+  C extends keyof NonNullable<At<Model[A], B>>,
+  D extends keyof NonNullable<At<At<Model[A], B>, C>>,
+  E extends keyof NonNullable<At<At<At<Model[A], B>, C>, D>>,
 >(path: readonly [A, B, C, D, E], value: At<At<At<At<Model[A], B>, C>, D>, E>): EditRequest;
 export function setAt(path: readonly PropertyKey[], value: unknown): EditRequest {
   return { path: path as EditRequest['path'], value };

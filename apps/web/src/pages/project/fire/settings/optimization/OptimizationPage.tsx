@@ -1,0 +1,95 @@
+import { useId, type ReactNode } from 'react';
+import { setAt } from '../../../../../editor/typed-path';
+import { useModelEdit, useProjectState } from '../../../../../state/use-project';
+import { DetectorSettingsFields } from './DetectorSettingsFields';
+import { MeasureField } from './MeasureField';
+import { SectionAreasEditor } from './SectionAreasEditor';
+import './optimization.css';
+
+/**
+ * /project/{id}/fire/settings/optimization (F§2, F§3 'Optimization config'): model.fire.config.unit, .section and
+ * .cabling with F§5's minimums. Every change is an edit of the model through the project store.
+ */
+export function OptimizationPage() {
+  const { model } = useProjectState();
+  const edit = useModelEdit();
+  // The fire area sends a model without a fire config away (FireLayout).
+  const config = model.fire?.config;
+  if (!config) return null;
+  const { unit, section, cabling } = config;
+  return (
+    <div className="page optimization-page">
+      <header className="page-header">
+        <h1>Optimization</h1>
+      </header>
+      <SettingsCard title="Detector Settings">
+        <DetectorSettingsFields
+          settings={unit.detector}
+          onCommit={(type, settings) => edit([setAt(['fire', 'config', 'unit', 'detector', type], settings)])}
+        />
+      </SettingsCard>
+      <SettingsCard title="Unit Settings">
+        <div className="settings-fields">
+          <MeasureField
+            label="Siren max range"
+            unit="m"
+            min={0}
+            value={unit.siren.max_range}
+            onCommit={(value) => edit([setAt(['fire', 'config', 'unit', 'siren', 'max_range'], value)])}
+          />
+          <MeasureField
+            label="Button max range from door"
+            unit="m"
+            min={0}
+            value={unit.button.max_range_from_door}
+            onCommit={(value) => edit([setAt(['fire', 'config', 'unit', 'button', 'max_range_from_door'], value)])}
+          />
+        </div>
+      </SettingsCard>
+      <SettingsCard title="Section Areas">
+        <SectionAreasEditor
+          areas={section.section_areas}
+          onChange={(areas) => edit([setAt(['fire', 'config', 'section', 'section_areas'], areas)])}
+        />
+      </SettingsCard>
+      <SettingsCard title="Cabling Settings">
+        <div className="settings-fields">
+          <MeasureField
+            label="Route max units"
+            min={1}
+            decimals={0}
+            value={cabling.route_max_units}
+            onCommit={(value) => edit([setAt(['fire', 'config', 'cabling', 'route_max_units'], value)])}
+          />
+          <MeasureField
+            label="Route max area"
+            unit="m²"
+            min={1}
+            value={cabling.route_max_area}
+            onCommit={(value) => edit([setAt(['fire', 'config', 'cabling', 'route_max_area'], value)])}
+          />
+          <MeasureField
+            label="Start voltage margin"
+            unit="%"
+            min={0}
+            value={cabling.start_voltage_margin}
+            onCommit={(value) => edit([setAt(['fire', 'config', 'cabling', 'start_voltage_margin'], value)])}
+          />
+        </div>
+      </SettingsCard>
+    </div>
+  );
+}
+
+/** One titled section of the page, named by its title. */
+function SettingsCard({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id} className="card-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
