@@ -36,10 +36,12 @@ async function fill(card: Locator, values: Partial<Record<Label, string>>) {
   }
 }
 
-/** Opens an organization's billing from /orgs, as its admin does, and answers its id. */
+/** Opens an organization's billing from /orgs (its overview, then Billing), as its admin does, and answers its id. */
 async function openBilling(page: Page, org: string): Promise<string> {
   await page.goto('/orgs');
   await rowOf(page, org).getByRole('link', { name: org }).click();
+  await expect(page).toHaveURL(/\/org\/[0-9a-f-]{36}$/);
+  await page.getByRole('complementary').getByRole('link', { name: 'Billing', exact: true }).click();
   await expect(page).toHaveURL(/\/org\/[0-9a-f-]{36}\/billing$/);
   await expect(page.getByRole('heading', { name: 'Billing', exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(`Organizations>${org}`);

@@ -52,8 +52,8 @@ test('an organization admin shares an organization and a project with a second u
     const row = rowOf(page, ORG);
     await expect(row.getByRole('cell', { name: 'Admin', exact: true })).toBeVisible();
     const link = row.getByRole('link', { name: ORG });
-    await expect(link).toHaveAttribute('href', /^\/org\/[0-9a-f-]{36}\/billing$/);
-    orgId = /^\/org\/([0-9a-f-]{36})\//.exec((await link.getAttribute('href')) ?? '')?.[1] ?? '';
+    await expect(link).toHaveAttribute('href', /^\/org\/[0-9a-f-]{36}$/);
+    orgId = /^\/org\/([0-9a-f-]{36})$/.exec((await link.getAttribute('href')) ?? '')?.[1] ?? '';
   });
 
   await test.step('olivia adds sam to the organization as Standard', async () => {
@@ -126,10 +126,13 @@ test('an organization admin shares an organization and a project with a second u
     await expect(breadcrumb).toHaveText(`Projects/${PROJECT}`);
     await expect(breadcrumb.getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/projects');
     await expect(breadcrumb.getByRole('link', { name: PROJECT })).toBeVisible();
-    for (const area of ['Electrical', 'Fire']) {
-      const entry = sidebar(page).getByText(area, { exact: true });
+    for (const [area, why] of [
+      ['Electrical', 'Requires architecture model'],
+      ['Fire', 'Requires a model with rooms'],
+    ]) {
+      const entry = sidebar(page).getByText(area!, { exact: true });
       await expect(entry).toHaveAttribute('aria-disabled', 'true');
-      await expect(entry).toHaveAttribute('title', 'Requires architecture model');
+      await expect(entry).toHaveAttribute('title', why!);
       await expect(sidebar(page).getByRole('link', { name: area })).toHaveCount(0);
     }
     await expect(page.getByRole('heading', { name: PROJECT })).toBeVisible();
@@ -172,11 +175,17 @@ test('an organization admin shares an organization and a project with a second u
       await sam.goto('/orgs');
       const org = rowOf(sam, ORG);
       await expect(org.getByRole('cell', { name: 'Standard', exact: true })).toBeVisible();
-      await expect(org.getByRole('link', { name: ORG })).toHaveCount(0);
       await expect(org.getByRole('button', { name: `Settings of ${ORG}` })).toHaveCount(0);
 
+      // The name opens the organization's overview (issue 20): its name, sam's role and his projects of it.
+      await org.getByRole('link', { name: ORG }).click();
+      await expect(sam).toHaveURL(`/org/${orgId}`);
+      await expect(sam.getByRole('heading', { name: ORG, level: 1 })).toBeVisible();
+      await expect(detail(sam, 'Your role')).toHaveText('Standard');
+      await expect(sam.locator('main').getByRole('link', { name: PROJECT })).toBeVisible();
+      // Billing is for admins: its address brings him back to the overview.
       await sam.goto(`/org/${orgId}/billing`);
-      await expect(sam.getByText('Only organization admins can see billing', { exact: true })).toBeVisible();
+      await expect(sam).toHaveURL(`/org/${orgId}`);
       await expect(sidebar(sam).getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(`Organizations>${ORG}`);
       await expect(sidebar(sam).getByRole('link', { name: 'Billing' })).toHaveCount(0);
       await expect(sam.getByRole('button', { name: 'Edit' })).toHaveCount(0);

@@ -30,6 +30,16 @@ export const THEA = 'thea@example.com';
 export const PETE = 'pete@example.com';
 /** electrical-trays.spec: a platform admin (the 3D view shows his trays) who lays out trays on a real model. */
 export const ELLIOT = 'elliot@example.com';
+/** sync-conflict.spec: admin of the conflict project; her sync meets the 409 and she gets colin's changes, keeping hers. */
+export const CORA = 'cora@example.com';
+/** sync-conflict.spec: editor of the conflict project, syncs first from a second browser. */
+export const COLIN = 'colin@example.com';
+/** rough-edges.spec: a standard member of the rough-edges organization and editor of one of its projects; a long e-mail. */
+export const ROSALIND = 'rosalind.lindqvist-andersson@example.com';
+/** rough-edges.spec: admin of the rough-edges organization and its projects; never signs in. */
+export const RUPERT = 'rupert@example.com';
+/** clean-preview.spec: admin of the clean project; previews Clean, applies it and undoes it. */
+export const CLEO = 'cleo@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -49,6 +59,11 @@ export const SEED_USERS = [
   { email: THEA, provider: 'passcode', is_admin: true },
   { email: PETE, provider: 'passcode', is_admin: false },
   { email: ELLIOT, provider: 'passcode', is_admin: true },
+  { email: CORA, provider: 'passcode', is_admin: false },
+  { email: COLIN, provider: 'passcode', is_admin: false },
+  { email: ROSALIND, provider: 'passcode', is_admin: false },
+  { email: RUPERT, provider: 'passcode', is_admin: false },
+  { email: CLEO, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -143,6 +158,19 @@ export const VIEW3D_LARGE_PROJECT = 'Thea Restaurant';
 export const TRAYS_ORG = 'Elliot El AB';
 /** electrical-trays.spec's project: elliot is its admin; AC20-FZK-Haus.ifc is added to it. */
 export const TRAYS_PROJECT = 'Elliot Office';
+
+export const CONFLICT_ORG = 'Cora Bygg AB';
+/** sync-conflict.spec's project: cora is its admin, colin an editor. */
+export const CONFLICT_PROJECT = 'Cora Hall';
+
+export const ROUGH_ORG = 'Rosalind Bygg AB';
+/** rough-edges.spec's projects: rosalind is an editor of the first and has no role in the second. */
+export const ROUGH_PROJECT = 'Rosalind Hall';
+export const ROUGH_HIDDEN_PROJECT = 'Rosalind Vault';
+
+export const CLEAN_ORG = 'Cleo Bygg AB';
+/** clean-preview.spec's project: cleo is its admin. */
+export const CLEAN_PROJECT = 'Cleo Restaurant';
 
 export const SEED_ORGS: SeedOrg[] = [
   {
@@ -243,6 +271,49 @@ export const SEED_ORGS: SeedOrg[] = [
     name: TRAYS_ORG,
     members: [{ email: ELLIOT, role: 'admin' }],
     projects: [{ name: TRAYS_PROJECT, ifcFiles: [], members: [{ email: ELLIOT, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: CONFLICT_ORG,
+    members: [
+      { email: CORA, role: 'admin' },
+      { email: COLIN, role: 'standard' },
+    ],
+    projects: [
+      {
+        name: CONFLICT_PROJECT,
+        ifcFiles: [],
+        members: [
+          { email: CORA, role: 'admin' },
+          { email: COLIN, role: 'editor' },
+        ],
+      },
+    ],
+    payments: [],
+  },
+  {
+    name: ROUGH_ORG,
+    members: [
+      { email: RUPERT, role: 'admin' },
+      { email: ROSALIND, role: 'standard' },
+    ],
+    projects: [
+      {
+        name: ROUGH_PROJECT,
+        ifcFiles: [],
+        members: [
+          { email: RUPERT, role: 'admin' },
+          { email: ROSALIND, role: 'editor' },
+        ],
+      },
+      { name: ROUGH_HIDDEN_PROJECT, ifcFiles: [], members: [{ email: RUPERT, role: 'admin' }] },
+    ],
+    payments: [],
+  },
+  {
+    name: CLEAN_ORG,
+    members: [{ email: CLEO, role: 'admin' }],
+    projects: [{ name: CLEAN_PROJECT, ifcFiles: [], members: [{ email: CLEO, role: 'admin' }] }],
     payments: [],
   },
 ];

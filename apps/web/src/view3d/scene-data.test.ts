@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TRAY_WIDTH, emptyModel, meshCatalogue, newTray, type Tray } from '@edrf/model';
 import { testArch } from '../editor/arch/test-arch';
-import { DEFAULT_LAYERS_3D, LAYER_LABELS, PRISM_LAYERS, TRAY_DEPTH, buildSceneData, initialZoom } from './scene-data';
+import {
+  DEFAULT_LAYERS_3D,
+  FRAME_FILL,
+  LAYER_LABELS,
+  PRISM_LAYERS,
+  TRAY_DEPTH,
+  buildSceneData,
+  framingZoom,
+  initialZoom,
+  projectedExtent,
+} from './scene-data';
+import type { Box3Like } from './clip-box';
 
 const catalogue = meshCatalogue();
 
@@ -148,5 +159,40 @@ describe('the zoom rule (P§4)', () => {
   it('is 1 for an empty model or a single point', () => {
     expect(initialZoom(null)).toBe(1);
     expect(initialZoom({ min: [1, 1, 1], max: [1, 1, 1] })).toBe(1);
+  });
+});
+
+describe('the first view frames the whole model (docs/view3d.md)', () => {
+  // AC20-FZK-Haus's bounds: 13 × 11 × 6.5 m, so P§4 gives 1000 / 13 ≈ 77 px per metre.
+  const house: Box3Like = { min: [-0.5, -0.5, -0.2], max: [12.5, 10.5, 6.31769] };
+
+  it("keeps P§4's zoom where the model fits the view at it", () => {
+    expect(framingZoom(house, 4000, 3000)).toBeCloseTo(initialZoom(house), 9);
+  });
+
+  it('zooms out where the model would not fit: the whole of it within the view, filling 90% of one side', () => {
+    for (const [width, height] of [
+      [1216, 900],
+      [896, 560],
+      [600, 900],
+    ] as const) {
+      const zoom = framingZoom(house, width, height);
+      expect(zoom).toBeLessThan(initialZoom(house));
+      const seen = projectedExtent(house);
+      expect(seen.width * zoom).toBeLessThanOrEqual(width * FRAME_FILL + 1e-6);
+      expect(seen.height * zoom).toBeLessThanOrEqual(height * FRAME_FILL + 1e-6);
+      expect(Math.max((seen.width * zoom) / width, (seen.height * zoom) / height)).toBeCloseTo(FRAME_FILL, 6);
+    }
+  });
+
+  it('seen from the south-west above, a box is wider and taller on screen than its largest side', () => {
+    const seen = projectedExtent(house);
+    expect(seen.width).toBeGreaterThan(13);
+    expect(seen.height).toBeGreaterThan(6.5);
+  });
+
+  it("is P§4's zoom for an empty model or an unsized view", () => {
+    expect(framingZoom(null, 800, 600)).toBe(1);
+    expect(framingZoom(house, 0, 0)).toBeCloseTo(initialZoom(house), 9);
   });
 });

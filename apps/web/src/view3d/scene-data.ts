@@ -250,9 +250,49 @@ export function buildSceneData(model: Pick<Model, 'arch' | 'elec' | 'fire'>, cat
   };
 }
 
-/** P§4: the camera's zoom is 1000 divided by the largest extent of the model (1 for an empty model). */
+/** P§4: the camera's zoom is 1000 divided by the largest extent of the model (1 for an empty model); framingZoom caps it. */
 export function initialZoom(bounds: Box3Like | null): number {
   if (!bounds) return 1;
   const extent = Math.max(...[0, 1, 2].map((axis) => bounds.max[axis]! - bounds.min[axis]!));
   return extent > 0 ? 1000 / extent : 1;
+}
+
+/** Where the camera first looks from, relative to the centre of the model: the south-west, above (z up). */
+export const VIEW_FROM: Vec3 = [-0.6, -1, 0.8];
+/** At most this share of the view's width or height is taken by the model when it is fitted in. */
+export const FRAME_FILL = 0.9;
+
+/**
+ * The bounds' eight corners on the view plane of a camera looking from `from` at their centre (z up):
+ * their extent to the right and upwards, in metres.
+ */
+export function projectedExtent(bounds: Box3Like, from: Vec3 = VIEW_FROM): { width: number; height: number } {
+  const look = new Vector3(...from).negate().normalize();
+  const right = look
+    .clone()
+    .cross(new Vector3(0, 0, 1))
+    .normalize();
+  const up = right.clone().cross(look);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let corner = 0; corner < 8; corner++) {
+    const p = new Vector3(...[0, 1, 2].map((axis) => ((corner >> axis) & 1 ? bounds.max[axis]! : bounds.min[axis]!)));
+    xs.push(p.dot(right));
+    ys.push(p.dot(up));
+  }
+  return { width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+}
+
+/**
+ * The first zoom of a view `width` × `height` CSS pixels (docs/view3d.md): P§4's 1000 / the largest extent
+ * where the whole model fits in the view at it, else the zoom at which it fills FRAME_FILL of the view
+ * (the building framed whole, not its roof filling the screen).
+ */
+export function framingZoom(bounds: Box3Like | null, width: number, height: number, from: Vec3 = VIEW_FROM): number {
+  const rule = initialZoom(bounds);
+  if (!bounds || width <= 0 || height <= 0) return rule;
+  const seen = projectedExtent(bounds, from);
+  const fits = [width / seen.width, height / seen.height].filter((zoom) => Number.isFinite(zoom) && zoom > 0);
+  if (fits.length === 0) return rule;
+  return Math.min(rule, Math.min(...fits) * FRAME_FILL);
 }

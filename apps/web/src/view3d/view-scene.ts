@@ -34,7 +34,7 @@ import {
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { clipLimits, clipPlanes, insideClip, moveClipFace, type Axis, type Box3Like, type Vec3, type View3dState } from './clip-box';
 import { shapeGeometry, type Catalogue } from './catalogue';
-import { INSTANCE_LAYERS, PRISM_LAYERS, initialZoom, type Layer3d, type SceneData } from './scene-data';
+import { INSTANCE_LAYERS, PRISM_LAYERS, VIEW_FROM, framingZoom, type Layer3d, type SceneData } from './scene-data';
 
 /** P§9: the camera re-targets this long after the last move. */
 export const RETARGET_DELAY_MS = 200;
@@ -85,6 +85,8 @@ export class View3dScene {
   private visible: Record<Layer3d, boolean> | null = null;
   private view: View3dState = { use_clip: false, clipping_box: { min: [0, 0, 0], max: [1, 1, 1] } };
   private limits: Box3Like | null = null;
+  /** The model's bounds, null when it draws nothing. */
+  private bounds: Box3Like | null = null;
   private drag: Drag | null = null;
   private frame = 0;
   private pickFrame = 0;
@@ -148,7 +150,7 @@ export class View3dScene {
     this.fitSize();
   }
 
-  /** Replaces what is drawn; the first data also places the camera (P§4 zoom rule). */
+  /** Replaces what is drawn; the first data also places the camera, framing the whole model (framingZoom). */
   setData(data: SceneData, catalogue: Catalogue) {
     const first = this.limits === null;
     this.disposeContent();
@@ -183,6 +185,7 @@ export class View3dScene {
     for (const list of objects.values()) this.scene.add(...list);
     this.content = { objects, geometries };
     this.limits = data.bounds ? clipLimits(data.bounds) : { min: [-1, -1, -1], max: [1, 1, 1] };
+    this.bounds = data.bounds;
     if (first) this.placeCamera(data.bounds);
     this.applyVisibility();
     this.requestRender();
@@ -254,6 +257,7 @@ export class View3dScene {
       .map((v) => v.toFixed(3))
       .join(' ');
     data.handles = this.view.use_clip ? JSON.stringify(this.handleCentres().map((p) => this.toScreen(p))) : '';
+    data.modelBox = this.bounds ? JSON.stringify(this.screenBox(this.bounds)) : '';
   };
 
   private disposeContent() {
@@ -287,10 +291,10 @@ export class View3dScene {
     const max = new Vector3(...(bounds?.max ?? [1, 1, 1]));
     const centre = min.clone().add(max).multiplyScalar(0.5);
     const reach = Math.max(1, max.distanceTo(min));
-    this.camera.position.copy(centre).add(new Vector3(-0.6, -1, 0.8).normalize().multiplyScalar(reach * 2));
+    this.camera.position.copy(centre).add(new Vector3(...VIEW_FROM).normalize().multiplyScalar(reach * 2));
     this.camera.near = 0.01;
     this.camera.far = reach * 10;
-    this.camera.zoom = initialZoom(bounds);
+    this.camera.zoom = framingZoom(bounds, this.size.width, this.size.height);
     this.camera.updateProjectionMatrix();
     this.controls.target.copy(centre);
     this.controls.update();
@@ -310,6 +314,16 @@ export class View3dScene {
     this.handleCentres().forEach((p, i) => this.handles.setMatrixAt(i, m.makeScale(radius, radius, radius).setPosition(p)));
     this.handles.instanceMatrix.needsUpdate = true;
     this.handles.computeBoundingSphere();
+  }
+
+  /** The model's bounds on screen: [left, top, right, bottom] of their eight corners, in CSS pixels on the element. */
+  private screenBox(bounds: Box3Like): [number, number, number, number] {
+    const corners = Array.from({ length: 8 }, (_, corner) =>
+      this.toScreen(new Vector3(...[0, 1, 2].map((axis) => ((corner >> axis) & 1 ? bounds.max[axis]! : bounds.min[axis]!)))),
+    );
+    const xs = corners.map(([x]) => x);
+    const ys = corners.map(([, y]) => y);
+    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   }
 
   private toScreen(p: Vector3): [number, number] {

@@ -6,6 +6,19 @@ import { logout } from '../../api/auth';
 import { clearLocalCache } from '../../state/local-cache';
 import { toast } from '../overlay/alerts';
 
+/** An e-mail that may break after its @ (and anywhere, when a part is longer than the line). */
+function emailLines(email: string) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /** The log-out menu at the foot of the sidebar, showing the user's e-mail (P§2). */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(false);
@@ -42,7 +55,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       <button type="button" className="user-menu-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span className="avatar">{user.email.slice(0, 1).toUpperCase()}</span>
         <span className="user-email" title={user.email}>
-          {user.email}
+          {emailLines(user.email)}
         </span>
       </button>
       {open && (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link, Navigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { COUNTRIES, COUNTRY_CODES, billingInfoSchema, type BillingInfo, type CountryCode } from '@edrf/model';
 import { billingInfoKey, getBillingInfo, getPaymentHistory, paymentHistoryKey, saveBillingInfo } from '../../api/orgs';
@@ -27,11 +28,19 @@ const FIELD_LABELS: Record<string, string> = {
 const countryName = (code: string) => (code ? (COUNTRIES[code as CountryCode] ?? code) : '');
 const forbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
-/** Billing of an organization (P§2): its billing information (view and edit modes) and payment history. */
+/**
+ * Billing of an organization (P§2): its billing information (view and edit modes) and payment history.
+ * A member who is not an admin is taken to the organization's overview, which shows what they may see.
+ */
 export function BillingPage() {
-  const { org } = useOrgArea();
-  const info = useQuery({ queryKey: billingInfoKey(org.org_id), queryFn: () => getBillingInfo(org.org_id) });
-  const history = useQuery({ queryKey: paymentHistoryKey(org.org_id), queryFn: () => getPaymentHistory(org.org_id) });
+  const { org, isAdmin } = useOrgArea();
+  if (!isAdmin) return <Navigate to={`/org/${encodeURIComponent(org.org_id)}`} replace />;
+  return <Billing orgId={org.org_id} />;
+}
+
+function Billing({ orgId }: { orgId: string }) {
+  const info = useQuery({ queryKey: billingInfoKey(orgId), queryFn: () => getBillingInfo(orgId) });
+  const history = useQuery({ queryKey: paymentHistoryKey(orgId), queryFn: () => getPaymentHistory(orgId) });
 
   if (forbidden(info.error) || forbidden(history.error))
     return (
@@ -39,7 +48,10 @@ export function BillingPage() {
         <header className="page-header">
           <h1>Billing</h1>
         </header>
-        <div className="empty-state">{BILLING_ADMINS_ONLY}</div>
+        <div className="empty-state">
+          <p>{BILLING_ADMINS_ONLY}</p>
+          <Link to={`/org/${encodeURIComponent(orgId)}`}>What you can see of this organization</Link>
+        </div>
       </section>
     );
 
@@ -51,7 +63,7 @@ export function BillingPage() {
       <div className="card">
         <h2 className="card-title">Billing information</h2>
         {info.data ? (
-          <BillingInfoCard orgId={org.org_id} stored={info.data} />
+          <BillingInfoCard orgId={orgId} stored={info.data} />
         ) : (
           <p className="muted">{info.isError ? 'Unavailable' : 'Loading…'}</p>
         )}

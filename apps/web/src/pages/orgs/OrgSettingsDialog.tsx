@@ -9,7 +9,16 @@ import { RolesEditor } from '../../ui/RolesEditor';
 import { confirmAction } from '../../ui/confirm';
 
 /** Organization settings (P§2, P§6): its name, its role rows, and deleting it. */
-export function OrgSettingsDialog({ org, onClose }: { org: { org_id: string; name: string }; onClose: () => void }) {
+export function OrgSettingsDialog({
+  org,
+  onClose,
+  onDeleted,
+}: {
+  org: { org_id: string; name: string };
+  onClose: () => void;
+  /** After the organization is deleted (a page of the organization leaves for /orgs). */
+  onDeleted?: () => void;
+}) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(org.name);
   const [busy, setBusy] = useState(false);
@@ -28,6 +37,7 @@ export function OrgSettingsDialog({ org, onClose }: { org: { org_id: string; nam
     try {
       await deleteOrg(orgId);
       onClose();
+      onDeleted?.();
       toast.info('Organization deleted');
       queryClient.removeQueries({ queryKey: ['org', orgId] });
       await refresh();

@@ -6,13 +6,14 @@ import { listOrgs, orgsKey } from '../../api/orgs';
 import { useCurrentUser } from '../../api/auth';
 import { roleLabel } from '../../lib/format';
 import { SettingsButton } from '../../ui/icons';
+import { LoadError } from '../../ui/LoadError';
 import { NewOrgDialog } from './NewOrgDialog';
 import { OrgSettingsDialog } from './OrgSettingsDialog';
 
-/** The organization list (P§2): admins (of it, or of the platform) open its billing and its settings. */
+/** The organization list (P§2): every name opens the organization's overview; admins (of it, or of the platform) get its settings. */
 export function OrgsPage() {
   const { data: me } = useCurrentUser();
-  const { data: orgs, isPending } = useQuery({ queryKey: orgsKey, queryFn: listOrgs });
+  const { data: orgs, isError, error, refetch, isFetching } = useQuery({ queryKey: orgsKey, queryFn: listOrgs });
   const [creating, setCreating] = useState(false);
   const [settingsOf, setSettingsOf] = useState<Org | null>(null);
   const canManage = (org: Org) => org.role === 'admin' || !!me?.is_admin;
@@ -25,9 +26,14 @@ export function OrgsPage() {
           New Organization
         </button>
       </header>
-      {isPending ? (
-        <div className="empty-state">Loading organizations…</div>
-      ) : !orgs?.length ? (
+      {!orgs ? (
+        // A failed load is not an empty account: the error and Retry (docs/projects-ui.md).
+        isError ? (
+          <LoadError error={error} action="load organizations" retrying={isFetching} onRetry={() => void refetch()} />
+        ) : (
+          <div className="empty-state">Loading organizations…</div>
+        )
+      ) : !orgs.length ? (
         <div className="empty-state">No organizations</div>
       ) : (
         <table className="table">
@@ -42,13 +48,9 @@ export function OrgsPage() {
             {orgs.map((org) => (
               <tr key={org.org_id}>
                 <td>
-                  {canManage(org) ? (
-                    <Link to={`/org/${encodeURIComponent(org.org_id)}/billing`} className="row-link">
-                      {org.name}
-                    </Link>
-                  ) : (
-                    org.name
-                  )}
+                  <Link to={`/org/${encodeURIComponent(org.org_id)}`} className="row-link">
+                    {org.name}
+                  </Link>
                 </td>
                 <td>{roleLabel(org.role)}</td>
                 <td className="actions">

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -93,18 +93,49 @@ describe('withUpload', () => {
 });
 
 describe('AddIfcsDialog', () => {
-  it('refuses files not named .ifc and lists the others with the header name and size', async () => {
+  it('refuses files not named .ifc and lists the others by their own name, with size and state', async () => {
     setup();
     const input = screen.getByLabelText('IFC files');
     const long = 'A very long architectural model name.ifc';
     fireEvent.change(input, {
-      target: { files: [ifcFile('notes.txt', 'x'), ifcFile('b.ifc', `ISO-10303-21;\nHEADER;\nFILE_NAME('${long}');\n`)] },
+      target: { files: [ifcFile('notes.txt', 'x'), ifcFile(long, `ISO-10303-21;\nHEADER;\nFILE_NAME('other.ifc');\n`)] },
     });
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Only .ifc files can be uploaded: notes.txt was not added');
     const cell = await screen.findByTitle(long);
     expect(cell.textContent).toBe(`${long.slice(0, 35)}…`);
     expect(screen.getByText('0.00 MB')).toBeTruthy();
     expect(screen.getByText('Idle')).toBeTruthy();
+  });
+
+  it("shows the file's name, not its header's, and the IFC's project name beside it when it says something", async () => {
+    setup();
+    const step = (headerName: string, project: string) =>
+      `ISO-10303-21;\nHEADER;\nFILE_NAME('${headerName}','2024-01-01',(''),(''),'','','');\nENDSEC;\nDATA;\n#1=IFCPROJECT(${project});\n`;
+    fireEvent.change(screen.getByLabelText('IFC files'), {
+      target: {
+        files: [
+          ifcFile('harbour-ARK.ifc', step('Project Number', "'g',#2,'Project Number',$,$,'Harbour Hall','Project Status',(#3),#4")),
+          ifcFile('harbour-EL.ifc', step('0001', "'h',#2,'0001',$,$,'Nombre de proyecto',$,(#3),#4")),
+        ],
+      },
+    });
+    const rows = await screen.findAllByRole('row');
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .queryAllByRole('columnheader')
+          .map((th) => th.textContent),
+      )[0],
+    ).toEqual(['File', 'IFC project', 'Size', 'Progress', 'State', '']);
+    expect(cells(rows[1]!).slice(0, 2)).toEqual(['harbour-ARK.ifc', 'Harbour Hall']);
+    expect(cells(rows[2]!).slice(0, 2)).toEqual(['harbour-EL.ifc', '—']);
+    expect(screen.queryByText('Project Number')).toBeNull();
+    expect(screen.queryByText('0001')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove harbour-EL.ifc' })).toBeTruthy();
   });
 
   it('applies each done as one undoable edit and shows the changes on the row', async () => {

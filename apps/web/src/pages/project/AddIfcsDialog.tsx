@@ -7,7 +7,7 @@ import { toast } from '../../app/overlay/alerts';
 import { formatMb } from '../../lib/files';
 import type { ProjectStore } from '../../state/project-store';
 import { Modal } from '../../ui/Modal';
-import { readIfcName, shownName } from '../../upload/ifc-name';
+import { readIfcNames, shownName } from '../../upload/ifc-name';
 import {
   STEP_LABELS,
   UPLOAD_TEXT,
@@ -21,8 +21,8 @@ import {
 interface Row {
   key: string;
   file: File;
-  /** From the STEP header (FILE_NAME), else the file's name. */
-  name: string;
+  /** The IFC's own project name when it says something (upload/ifc-name.ts); the file is named by file.name. */
+  projectName: string | null;
   state: UploadState;
 }
 
@@ -127,7 +127,7 @@ export function AddIfcsDialog({ store, onClose }: { store: ProjectStore; onClose
         .map(async (file): Promise<Row> => ({
           key: `ifc-${nextKey++}`,
           file,
-          name: await readIfcName(file, file.name),
+          projectName: (await readIfcNames(file, file.name)).projectName,
           state: { status: 'idle' },
         })),
     );
@@ -215,6 +215,7 @@ export function AddIfcsDialog({ store, onClose }: { store: ProjectStore; onClose
           <thead>
             <tr>
               <th>File</th>
+              <th>IFC project</th>
               <th>Size</th>
               <th>Progress</th>
               <th>State</th>
@@ -223,14 +224,20 @@ export function AddIfcsDialog({ store, onClose }: { store: ProjectStore; onClose
           </thead>
           <tbody>
             {rows.map((row) => {
-              const shown = shownName(row.name);
+              const shown = shownName(row.file.name);
+              const project = row.projectName === null ? null : shownName(row.projectName);
               const { state } = row;
               return (
                 <tr key={row.key} data-state={state.status}>
-                  <td title={shown.title}>{shown.label}</td>
+                  <td className="ifc-file" title={shown.title}>
+                    {shown.label}
+                  </td>
+                  <td className="ifc-project" title={project?.title}>
+                    {project ? project.label : <span className="muted">—</span>}
+                  </td>
                   <td className="ifc-size">{formatMb(row.file.size)}</td>
                   <td className="ifc-progress">
-                    <progress max={1} value={barValue(state)} aria-label={`Progress of ${row.name}`} />
+                    <progress max={1} value={barValue(state)} aria-label={`Progress of ${row.file.name}`} />
                     <span className="ifc-step">{stepText(state)}</span>
                   </td>
                   <td className="ifc-state">
@@ -255,7 +262,7 @@ export function AddIfcsDialog({ store, onClose }: { store: ProjectStore; onClose
                       <button
                         type="button"
                         className="icon-btn"
-                        aria-label={`Remove ${row.name}`}
+                        aria-label={`Remove ${row.file.name}`}
                         onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
                       >
                         ×

@@ -6,6 +6,7 @@ import { listProjects, projectsKey } from '../../api/projects';
 import { filePreview } from '../../lib/files';
 import { relativeTime } from '../../lib/time';
 import { SettingsButton } from '../../ui/icons';
+import { LoadError } from '../../ui/LoadError';
 import { NewProjectDialog } from './NewProjectDialog';
 import { ProjectSettingsDialog } from './ProjectSettingsDialog';
 
@@ -50,7 +51,7 @@ function UploadedFiles({ project }: { project: Project }) {
 /** The project list (P§2): a row opens its project; project admins get a settings icon. */
 export function ProjectsPage() {
   const navigate = useNavigate();
-  const { data: projects, isPending } = useQuery({ queryKey: projectsKey, queryFn: listProjects });
+  const { data: projects, isError, error, refetch, isFetching } = useQuery({ queryKey: projectsKey, queryFn: listProjects });
   const [creating, setCreating] = useState(false);
   const [settingsOf, setSettingsOf] = useState<Project | null>(null);
   const open = (project: Project) => void navigate(`/project/${encodeURIComponent(project.project_id)}`);
@@ -63,9 +64,14 @@ export function ProjectsPage() {
           New Project
         </button>
       </header>
-      {isPending ? (
-        <div className="empty-state">Loading projects…</div>
-      ) : !projects?.length ? (
+      {!projects ? (
+        // A failed load is not an empty account: the error and Retry (docs/projects-ui.md).
+        isError ? (
+          <LoadError error={error} action="load projects" retrying={isFetching} onRetry={() => void refetch()} />
+        ) : (
+          <div className="empty-state">Loading projects…</div>
+        )
+      ) : !projects.length ? (
         <div className="empty-state">No projects</div>
       ) : (
         <table className="table table-rows-open">
