@@ -1,4 +1,4 @@
-import type { Fire, Regulation } from '@edrf/model';
+import { productsSchema, type Fire, type Products, type Regulation } from '@edrf/model';
 import { apiCall } from './client';
 
 /** The fire module's calls that belong to no project (F§7). */
@@ -12,3 +12,22 @@ export const costModel = (rooms: unknown, module: 'fire') =>
   apiCall<{ cost: number }>('load the fire module cost', '/api/v1/cost_model', { body: { rooms, module } }).then((r) => r.cost);
 
 export const fireCostKey = (projectId: string, rooms: number) => ['fire-cost', projectId, rooms] as const;
+
+/** A set of the hardware catalogue (F§3): its name, where its data comes from, and its product lists. */
+export interface HardwareSet {
+  name: string;
+  source: string;
+  products: Products;
+}
+
+/** GET /api/v1/get_fire_hardware: the catalogue of hardware sets, each set's product lists read by the model's schema. */
+export const getFireHardware = (): Promise<HardwareSet[]> =>
+  apiCall<{ products: { name: string; source?: string; products: unknown }[] }>(
+    'load the hardware catalogue',
+    '/api/v1/get_fire_hardware',
+    { method: 'GET' },
+  ).then((answer) =>
+    answer.products.map((set) => ({ name: set.name, source: set.source ?? '', products: productsSchema.parse(set.products) })),
+  );
+
+export const fireHardwareKey = ['fire-hardware'] as const;
