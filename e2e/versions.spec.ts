@@ -7,7 +7,7 @@ import { signInWithPasscode } from './support/login.js';
 import { VERA, VERSIONS_PROJECT, VICTOR } from './support/seed.js';
 import { dialog, expectToast, rowOf } from './support/ui.js';
 
-const CONFLICT = 'The working version was changed by someone else: reload it to get their changes';
+const CONFLICT = 'The working version was changed by someone else: get their changes to keep yours on top of them';
 
 const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });

@@ -40,6 +40,10 @@ export const ROSALIND = 'rosalind.lindqvist-andersson@example.com';
 export const RUPERT = 'rupert@example.com';
 /** clean-preview.spec: admin of the clean project; previews Clean, applies it and undoes it. */
 export const CLEO = 'cleo@example.com';
+/** fire-module.spec: a standard member of the fire organization (direct billing) and admin of its project; adds the SBF fire module. */
+export const FREYA = 'freya@example.com';
+/** fire-module.spec: a platform admin; makes his organization prepaid and adds a beta regulation to his project. */
+export const FELIX = 'felix@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -64,6 +68,8 @@ export const SEED_USERS = [
   { email: ROSALIND, provider: 'passcode', is_admin: false },
   { email: RUPERT, provider: 'passcode', is_admin: false },
   { email: CLEO, provider: 'passcode', is_admin: false },
+  { email: FREYA, provider: 'passcode', is_admin: false },
+  { email: FELIX, provider: 'passcode', is_admin: true },
 ] as const;
 
 export interface SeedIfcFile {
@@ -171,6 +177,13 @@ export const ROUGH_HIDDEN_PROJECT = 'Rosalind Vault';
 export const CLEAN_ORG = 'Cleo Bygg AB';
 /** clean-preview.spec's project: cleo is its admin. */
 export const CLEAN_PROJECT = 'Cleo Restaurant';
+
+export const FIRE_ORG = 'Freya Brand AB';
+/** fire-module.spec's project: freya is its admin; AC20-FZK-Haus.ifc is added to it and the SBF fire module. */
+export const FIRE_PROJECT = 'Freya House';
+export const FIRE_BETA_ORG = 'Felix Brand AB';
+/** fire-module.spec's second project: felix makes its organization prepaid, adds AC20-FZK-Haus.ifc and BS 5839. */
+export const FIRE_BETA_PROJECT = 'Felix House';
 
 export const SEED_ORGS: SeedOrg[] = [
   {
@@ -314,6 +327,18 @@ export const SEED_ORGS: SeedOrg[] = [
     name: CLEAN_ORG,
     members: [{ email: CLEO, role: 'admin' }],
     projects: [{ name: CLEAN_PROJECT, ifcFiles: [], members: [{ email: CLEO, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: FIRE_ORG,
+    members: [{ email: FREYA, role: 'standard' }],
+    projects: [{ name: FIRE_PROJECT, ifcFiles: [], members: [{ email: FREYA, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: FIRE_BETA_ORG,
+    members: [{ email: FELIX, role: 'admin' }],
+    projects: [{ name: FIRE_BETA_PROJECT, ifcFiles: [], members: [{ email: FELIX, role: 'admin' }] }],
     payments: [],
   },
 ];

@@ -12,7 +12,7 @@ type Answer = CallResult['body'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-const CONFLICT = 'The working version was changed by someone else: reload it to get their changes';
+const CONFLICT = 'The working version was changed by someone else: get their changes to keep yours on top of them';
 const NO_VERSION = { detail: 'Unable to find version' };
 
 const EMPTY_CONFIG = {

@@ -9,7 +9,7 @@ import { versionTransport } from './versions';
 
 // A real HTTP peer answering sync_working_version as the edrf server does (docs/versions.md):
 // the working revision must match, else 409.
-const CONFLICT = 'The working version was changed by someone else: reload it to get their changes';
+const CONFLICT = 'The working version was changed by someone else: get their changes to keep yours on top of them';
 let revision = 'rev-1';
 const bodies: Record<string, unknown>[] = [];
 let calls: string[] = [];

@@ -1,11 +1,6 @@
-import { getIn, samePath, setIn, type ModelPath } from './paths';
+import { editDraft, samePath, setAllIn, type ModelPath, type PathChange } from './paths';
 
-/** One changed path of an edit: the value before and after (undefined = absent). */
-export interface PathChange {
-  path: ModelPath;
-  before: unknown;
-  after: unknown;
-}
+export type { PathChange };
 
 /** An entry of the undo history: the changes of one or more batched edits and the page they were made on. */
 export interface HistoryStep {
@@ -21,6 +16,15 @@ export const EDIT_BATCH_MS = 1500;
 /** Older steps are forgotten beyond this many. */
 export const MAX_HISTORY_STEPS = 500;
 
+/**
+ * The undo and redo stacks as the local working copy stores them: `undo` oldest first (the last is
+ * undone next), `redo` with the next step to redo last.
+ */
+export interface HistoryRecord {
+  undo: HistoryStep[];
+  redo: HistoryStep[];
+}
+
 export interface EditRequest {
   path: ModelPath;
   /** The new value; undefined removes the key. */
@@ -32,30 +36,31 @@ export interface EditRequest {
  * changed. A request that leaves its value as it was (same reference or same primitive) is no change.
  */
 export function applyEdits<M>(model: M, requests: readonly EditRequest[]): { model: M; changes: PathChange[] } {
-  let next = model;
+  const draft = editDraft(model);
   const changes: PathChange[] = [];
   for (const { path, value } of requests) {
-    const before = getIn(next, path);
+    const before = draft.get(path);
     if (Object.is(before, value)) continue;
-    next = setIn(next, path, value);
+    draft.set(path, value);
     changes.push({ path, before, after: value });
   }
-  return { model: next, changes };
+  return { model: changes.length === 0 ? model : draft.result, changes };
 }
 
 /** Restores the values before a step: its changes undone from the last to the first. */
 export function undoStep<M>(model: M, step: HistoryStep): M {
-  let next = model;
-  for (let i = step.changes.length - 1; i >= 0; i--) {
-    const change = step.changes[i]!;
-    next = setIn(next, change.path, change.before);
-  }
-  return next;
+  return setAllIn(
+    model,
+    step.changes.toReversed().map((change) => ({ path: change.path, value: change.before })),
+  );
 }
 
 /** Applies a step again: its changes from the first to the last. */
 export function redoStep<M>(model: M, step: HistoryStep): M {
-  return step.changes.reduce((next, change) => setIn(next, change.path, change.after), model);
+  return setAllIn(
+    model,
+    step.changes.map((change) => ({ path: change.path, value: change.after })),
+  );
 }
 
 /**
@@ -68,7 +73,16 @@ export class EditHistory {
   private redoStack: HistoryStep[] = [];
   private open = false;
 
-  constructor(private readonly batchMs = EDIT_BATCH_MS) {}
+  /** `restored`: the stacks of a stored working copy; the batch is closed, a new edit starts a new step. */
+  constructor(
+    private readonly batchMs = EDIT_BATCH_MS,
+    restored?: HistoryRecord,
+  ) {
+    if (restored) {
+      this.undoStack = restored.undo.slice(-MAX_HISTORY_STEPS).map(copyStep);
+      this.redoStack = restored.redo.slice(-MAX_HISTORY_STEPS).map(copyStep);
+    }
+  }
 
   get canUndo() {
     return this.undoStack.length > 0;
@@ -122,9 +136,16 @@ export class EditHistory {
     return step;
   }
 
+  /** The stacks now, to store with the working copy (copies: the open step may still grow). */
+  snapshot(): HistoryRecord {
+    return { undo: this.undoStack.map(copyStep), redo: this.redoStack.map(copyStep) };
+  }
+
   clear(): void {
     this.undoStack = [];
     this.redoStack = [];
     this.open = false;
   }
 }
+
+const copyStep = (step: HistoryStep): HistoryStep => ({ changes: [...step.changes], page: step.page, at: step.at });

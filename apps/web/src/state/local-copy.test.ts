@@ -10,7 +10,7 @@ import { ProjectStore } from './project-store';
 const EMAIL = 'ann@example.com';
 
 const copy = (over: Partial<LocalCopy> = {}): LocalCopy => ({
-  format: 1,
+  format: 2,
   project_id: 'p1',
   model: emptyModel(),
   identity: UNSYNCED,
@@ -18,6 +18,11 @@ const copy = (over: Partial<LocalCopy> = {}): LocalCopy => ({
   working_revision: 'rev-1',
   version_comment: null,
   changed_parts: ['config'],
+  baseline: [{ path: ['config', 'name'], value: '' }],
+  history: {
+    undo: [{ changes: [{ path: ['config', 'name'], before: '', after: 'Tower' }], page: '/project/p1/settings', at: 1 }],
+    redo: [],
+  },
   saved_at: '2026-05-01T10:00:00.000Z',
   ...over,
 });
@@ -40,7 +45,7 @@ describe('parseLocalCopy', () => {
   it.each([
     ['not an object', 'nonsense'],
     ['another project', copy({ project_id: 'p2' })],
-    ['another format', { ...copy(), format: 2 }],
+    ['another format', { ...copy(), format: 3 }],
     ['unsynced without parent', copy({ parent: null })],
     ['a parent while synced', copy({ identity: WORKING_VERSION })],
     ['an unknown part', { ...copy(), changed_parts: ['roof'] }],
@@ -48,6 +53,30 @@ describe('parseLocalCopy', () => {
     ['an invalid model', { ...copy(), model: { arch: { rooms: { r1: { id: 'r2' } } }, edrf_schema: 2 } }],
   ])('refuses %s', (_label, raw) => {
     expect(parseLocalCopy(raw, 'p1')).toEqual({ ok: false });
+  });
+});
+
+describe('parseLocalCopy: the baseline and the undo history (format 2)', () => {
+  it('reads them back', () => {
+    const parsed = parseLocalCopy(copy(), 'p1');
+    expect(parsed.ok && parsed.copy.history.undo[0]!.changes).toEqual([{ path: ['config', 'name'], before: '', after: 'Tower' }]);
+    expect(parsed.ok && parsed.copy.baseline).toEqual([{ path: ['config', 'name'], value: '' }]);
+  });
+
+  it('a copy of format 1 (before they were stored) still opens, with no history and no baseline', () => {
+    const old: Record<string, unknown> = { ...copy(), format: 1 };
+    delete old.baseline;
+    delete old.history;
+    const parsed = parseLocalCopy(old, 'p1');
+    expect(parsed).toMatchObject({
+      ok: true,
+      copy: { format: 2, baseline: [], history: { undo: [], redo: [] }, changed_parts: ['config'] },
+    });
+  });
+
+  it('a history or baseline that is not one is dropped; the model still opens', () => {
+    const parsed = parseLocalCopy({ ...copy(), history: { undo: [{ changes: 'x' }], redo: [] }, baseline: [{ path: [] }] }, 'p1');
+    expect(parsed).toMatchObject({ ok: true, copy: { baseline: [], history: { undo: [], redo: [] } } });
   });
 });
 
@@ -74,6 +103,7 @@ describe('IndexedDB', () => {
     if (!parsed.ok) throw new Error('the stored copy does not parse');
     expect(parsed.copy).toMatchObject({ identity: UNSYNCED, parent: 'v-1', working_revision: 'rev-1', changed_parts: ['config'] });
     expect(parsed.copy.model.config.name).toBe('Tower');
+    expect(parsed.copy.history.undo).toHaveLength(1);
 
     const second = new ProjectStore(
       {
@@ -115,5 +145,56 @@ describe('IndexedDB', () => {
   it('remove and prefix deletion on an empty database are fine', async () => {
     await indexedDbStorage().remove('x');
     await deleteIndexedDbPrefix('nobody@example.com/');
+  });
+});
+
+describe('IndexedDB keeps the undo history', () => {
+  it('an added room undone after the copy went through IndexedDB: the room is gone again (an absent value survives storage)', async () => {
+    const storage = indexedDbStorage();
+    const key = localCopyKey(EMAIL, 'p1');
+    const transport = { sync: () => Promise.reject(new Error('unused')), save: () => Promise.reject(new Error('unused')) };
+    const init = {
+      projectId: 'p1',
+      model: emptyModel(),
+      identity: WORKING_VERSION,
+      parent: null,
+      workingRevision: 'rev-1',
+      versionComment: null,
+    };
+    const first = new ProjectStore(init, { transport, persist: (value) => storage.write(key, value), persistDelayMs: 0 });
+    const room = {
+      id: 'r1',
+      name: 'Kitchen',
+      type: 'Kitchen',
+      shape: {
+        exterior: [
+          [0, 0],
+          [4, 0],
+          [4, 4],
+        ],
+      },
+    };
+    first.edit([{ path: ['arch', 'rooms', 'r1'], value: room }], '/project/p1/model');
+    await first.dispose();
+
+    const parsed = parseLocalCopy(await storage.read(key), 'p1');
+    if (!parsed.ok) throw new Error('the stored copy does not parse');
+    const { copy: stored } = parsed;
+    const second = new ProjectStore(
+      {
+        ...init,
+        model: stored.model,
+        identity: stored.identity,
+        parent: stored.parent,
+        changedParts: stored.changed_parts,
+        baseline: stored.baseline,
+        history: stored.history,
+      },
+      { transport },
+    );
+    expect(second.getState().model.arch.rooms.r1).toMatchObject({ name: 'Kitchen' });
+    expect(second.undo()).toBe('/project/p1/model');
+    expect('r1' in second.getState().model.arch.rooms).toBe(false);
+    expect(second.changedParts()).toEqual([]);
   });
 });

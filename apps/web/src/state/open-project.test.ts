@@ -24,7 +24,7 @@ function transport(over: Partial<OpenTransport> = {}): OpenTransport & { latestC
 }
 
 const localCopy = (over: Partial<LocalCopy> = {}): LocalCopy => ({
-  format: 1,
+  format: 2,
   project_id: 'p1',
   model: { ...emptyModel(), config: { ...emptyModel().config, name: 'Local' } },
   identity: UNSYNCED,
@@ -32,6 +32,11 @@ const localCopy = (over: Partial<LocalCopy> = {}): LocalCopy => ({
   working_revision: 'rev-1',
   version_comment: null,
   changed_parts: ['config'],
+  baseline: [{ path: ['config', 'name'], value: '' }],
+  history: {
+    undo: [{ changes: [{ path: ['config', 'name'], before: '', after: 'Local' }], page: '/project/p1/settings', at: 1 }],
+    redo: [],
+  },
   saved_at: '',
   ...over,
 });
@@ -137,14 +142,17 @@ describe('openProject after a sync whose answer was never stored', () => {
     expect(t.latestCalls).toBe(1);
   });
 
-  it('an unsynced copy that differs stays unsynced on its old revision (its sync will meet the 409)', async () => {
+  it('an unsynced copy that differs stays unsynced on its old revision, with its history, marked behind', async () => {
     const result = await open(transport(), memoryStorage(new Map([[KEY, localCopy()]])));
-    expect(result).toMatchObject({ ok: true, source: 'local', init: { identity: UNSYNCED, workingRevision: 'rev-1' } });
+    expect(result).toMatchObject({ ok: true, source: 'local', init: { identity: UNSYNCED, workingRevision: 'rev-1', behind: true } });
+    expect(result.ok && result.init.history?.undo).toHaveLength(1);
+    expect(result.ok && result.init.baseline).toEqual([{ path: ['config', 'name'], value: '' }]);
   });
 
   it('an unsynced copy on the current revision is used without asking for the latest', async () => {
     const t = transport();
-    await open(t, memoryStorage(new Map([[KEY, localCopy({ working_revision: 'rev-2' })]])));
+    const result = await open(t, memoryStorage(new Map([[KEY, localCopy({ working_revision: 'rev-2' })]])));
     expect(t.latestCalls).toBe(0);
+    expect(result).toMatchObject({ ok: true, init: { behind: false } });
   });
 });

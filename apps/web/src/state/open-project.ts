@@ -39,6 +39,8 @@ const answered = (status: number) => status >= 400 && status < 500;
  * - A copy that is not valid is deleted: 'Unable to validate model'.
  * - A copy without unsynced edits whose working revision the server has left behind is stale
  *   (someone else synced): it is dropped and the latest version loaded, as nothing would be lost.
+ *   An unsynced copy behind the server opens as it is, with its undo history, marked `behind`:
+ *   the user gets their changes and keeps hers (docs/versions.md).
  * - A failure the server answered deletes the copy; when the server could not be reached the copy
  *   is kept, so that unsynced work survives a network failure (docs/editing.md).
  */
@@ -103,6 +105,9 @@ export async function openProject(args: {
           workingRevision: copy.working_revision,
           versionComment: copy.version_comment,
           changedParts: copy.changed_parts,
+          baseline: copy.baseline,
+          history: copy.history,
+          behind: moved,
         },
       };
   }

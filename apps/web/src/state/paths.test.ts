@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getIn, sameContent, setIn } from './paths';
+import { diffPaths, getIn, sameContent, setAllIn, setIn } from './paths';
 
 describe('getIn and setIn', () => {
   const model = { config: { name: 'A' }, arch: { rooms: { r1: { name: 'Kitchen' } } }, list: [1, 2, 3] };
@@ -60,5 +60,62 @@ describe('sameContent', () => {
     const b = setIn(setIn(a, ['config', 'name'], 'B'), ['config', 'name'], 'A');
     expect(b).not.toBe(a);
     expect(sameContent(a, b)).toBe(true);
+  });
+});
+
+describe('diffPaths', () => {
+  const before = { config: { name: 'A', owner: 'O' }, arch: { rooms: { r1: { name: 'K', shape: [[0, 0]] }, r2: { name: 'L' } } } };
+
+  it('names each changed value down to where both sides are objects; arrays and added or removed keys are one change', () => {
+    const after = {
+      config: { name: 'B', owner: 'O' },
+      arch: { rooms: { r1: { name: 'K', shape: [[0, 1]] }, r3: { name: 'M' } } },
+    };
+    expect(diffPaths(before, after)).toEqual([
+      { path: ['config', 'name'], before: 'A', after: 'B' },
+      { path: ['arch', 'rooms', 'r1', 'shape'], before: [[0, 0]], after: [[0, 1]] },
+      { path: ['arch', 'rooms', 'r2'], before: { name: 'L' }, after: undefined },
+      { path: ['arch', 'rooms', 'r3'], before: undefined, after: { name: 'M' } },
+    ]);
+    // Its changes turn one into the other, both ways.
+    const forward = diffPaths(before, after).reduce<unknown>((model, change) => setIn(model, change.path, change.after), before);
+    expect(forward).toEqual(after);
+    const back = diffPaths(before, after).reduce<unknown>((model, change) => setIn(model, change.path, change.before), after);
+    expect(back).toEqual(before);
+  });
+
+  it('does not walk objects the two share', () => {
+    const big = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('walked');
+        },
+      },
+    );
+    const a = { config: { name: 'A' }, arch: big };
+    expect(diffPaths(a, setIn(a, ['config', 'name'], 'B'))).toEqual([{ path: ['config', 'name'], before: 'A', after: 'B' }]);
+  });
+});
+
+describe('setAllIn', () => {
+  it('is setIn one after the other, copying each object once and changing neither the root nor the values given', () => {
+    const root = { a: { b: { x: 1 }, c: [1, 2] }, d: { e: 1 } };
+    const frozen = structuredClone(root);
+    const value = { y: 2 };
+    const entries = [
+      { path: ['a', 'b', 'x'], value: 5 },
+      { path: ['a', 'b', 'z'], value },
+      { path: ['a', 'c', 1], value: undefined },
+      { path: ['a', 'b', 'z', 'y'], value: 3 },
+      { path: ['f', 'g'], value: 'new' },
+      { path: ['a', 'b', 'x'], value: undefined },
+    ];
+    const sequential = entries.reduce<unknown>((next, entry) => setIn(next, entry.path, entry.value), root);
+    const result = setAllIn(root, entries);
+    expect(result).toEqual(sequential);
+    expect(root).toEqual(frozen);
+    expect(value).toEqual({ y: 2 });
+    expect(result.d).toBe(root.d);
   });
 });

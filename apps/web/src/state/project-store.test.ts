@@ -1,11 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UNSYNCED, WORKING_VERSION, emptyModel, type Model } from '@edrf/model';
-import { ProjectStore, versionStateLabel, type ProjectInit, type SaveAnswer, type SyncAnswer, type SyncBody } from './project-store';
-import type { LocalCopy } from './local-copy';
+import { UNSYNCED, WORKING_VERSION, emptyModel, newRoom, storeySchema, type Model } from '@edrf/model';
+import {
+  ProjectStore,
+  versionStateLabel,
+  type LoadedVersion,
+  type ProjectInit,
+  type SaveAnswer,
+  type SyncAnswer,
+  type SyncBody,
+} from './project-store';
+import { parseLocalCopy, type LocalCopy } from './local-copy';
+import { setIn } from './paths';
 
 const SETTINGS = '/project/p1/settings';
 const MODEL_PAGE = '/project/p1/model';
-const CONFLICT = 'The working version was changed by someone else: reload it to get their changes';
+const CONFLICT = 'The working version was changed by someone else: get their changes to keep yours on top of them';
 
 class ConflictError extends Error {
   status = 409;
@@ -30,6 +39,9 @@ function fakeTransport() {
     },
     save(projectId: string, comment: string): Promise<SaveAnswer> {
       calls.push({ kind: 'save', projectId, comment });
+      const failure = transport.failNext;
+      transport.failNext = null;
+      if (failure) return Promise.reject(failure);
       return Promise.resolve({ project_version_id: `v-${calls.length}`, parent_version_id: null });
     },
   };
@@ -432,5 +444,309 @@ describe('the local working copy', () => {
     await vi.advanceTimersByTimeAsync(1000);
     await other.dispose();
     expect(written).toHaveLength(1);
+  });
+});
+
+// --- issue 20: a sync conflict gets their changes and keeps mine; the undo history survives a reload
+
+const SQUARE: [number, number][] = [
+  [0, 0],
+  [4, 0],
+  [4, 4],
+  [0, 4],
+];
+
+/** A model with one storey holding two rooms. */
+function building(): Model {
+  const model = emptyModel();
+  const storey = storeySchema.parse({ id: 's1', number: 0, name: 'Ground', height: { min_z: 0, max_z: 3 }, rooms: ['r1', 'r2'] });
+  return {
+    ...model,
+    arch: {
+      ...model.arch,
+      storeys: { s1: storey },
+      rooms: { r1: { ...newRoom('r1', SQUARE), name: 'Kitchen' }, r2: { ...newRoom('r2', SQUARE), name: 'Office' } },
+    },
+  };
+}
+
+/** The working version someone else synced: the model as the server sends it (no object shared with ours). */
+const theirVersion = (model: Model, revision = 'rev-9'): LoadedVersion => ({
+  project_version_id: WORKING_VERSION,
+  comment: null,
+  working_revision: revision,
+  model: structuredClone(model),
+});
+
+/** Their model: `base` with edits at paths. */
+const edited = (base: Model, edits: [path: (string | number)[], value: unknown][]) =>
+  edits.reduce<Model>((model, [path, value]) => setIn(model, path, value), base);
+
+/** A store on `base`, with a first sync behind it and then `mine` typed on top; its next sync meets the 409. */
+async function conflicted(base: Model, mine: [path: (string | number)[], value: unknown][]) {
+  store = make({ model: base });
+  for (const [path, value] of mine) {
+    store.edit([{ path, value }], SETTINGS);
+    vi.advanceTimersByTime(2000);
+  }
+  transport.failNext = new ConflictError(CONFLICT);
+  expect(await store.sync()).toEqual({ status: 'conflict', message: CONFLICT });
+  expect(store.getState().behind).toBe(true);
+  transport.calls.length = 0;
+}
+
+describe('get their changes and keep mine', () => {
+  it('without a conflict: their changes and mine, unsynced on their revision; the sync sends the merge with it', async () => {
+    const base = building();
+    await conflicted(base, [
+      [['config', 'owner'], 'Acme'],
+      [['arch', 'rooms', 'r1', 'name'], 'Big kitchen'],
+    ]);
+    const theirs = edited(base, [
+      [['config', 'tenant'], 'Café Nord'],
+      [['arch', 'rooms', 'r1', 'type'], 'Kitchen'],
+      [['arch', 'rooms', 'r2', 'name'], 'Office B'],
+    ]);
+    const prepared = store.prepareMerge(theirVersion(theirs));
+    expect(prepared.conflicts).toEqual([]);
+    // Nothing changes until it is applied.
+    expect(store.getState().model.config.tenant).toBe('');
+    expect(store.applyMerge(prepared, [])).toBe(true);
+
+    const model = store.getState().model;
+    expect(model.config).toMatchObject({ owner: 'Acme', tenant: 'Café Nord' });
+    expect(model.arch.rooms.r1).toMatchObject({ name: 'Big kitchen', type: 'Kitchen' });
+    expect(model.arch.rooms.r2!.name).toBe('Office B');
+    expect(store.getState()).toMatchObject({ identity: UNSYNCED, parent: WORKING_VERSION, workingRevision: 'rev-9', behind: false });
+
+    expect(await store.sync()).toEqual({ status: 'synced' });
+    expect(transport.calls).toHaveLength(1);
+    const body = transport.calls[0]!.body!;
+    expect(body).toMatchObject({ parent: WORKING_VERSION, working_revision: 'rev-9', elec: null, fire: null });
+    expect(body.config).toMatchObject({ owner: 'Acme', tenant: 'Café Nord' });
+    expect(body.arch!.rooms.r1).toMatchObject({ name: 'Big kitchen', type: 'Kitchen' });
+    expect(body.arch!.rooms.r2!.name).toBe('Office B');
+    expect(store.getState()).toMatchObject({ identity: WORKING_VERSION, workingRevision: 'rev-2' });
+  });
+
+  it('a value both changed is a conflict showing both; kept as mine, the sync sends mine with their other changes', async () => {
+    const base = building();
+    await conflicted(base, [
+      [['config', 'name'], 'Harbour House B'],
+      [['config', 'owner'], 'Acme AB'],
+    ]);
+    const theirs = edited(base, [
+      [['config', 'name'], 'Harbour Hall'],
+      [['config', 'tenant'], 'Café Nord'],
+    ]);
+    const prepared = store.prepareMerge(theirVersion(theirs));
+    expect(prepared.conflicts).toEqual([{ path: ['config', 'name'], base: '', mine: 'Harbour House B', theirs: 'Harbour Hall' }]);
+    expect(store.applyMerge(prepared, ['mine'])).toBe(true);
+    expect(store.getState().model.config).toMatchObject({ name: 'Harbour House B', owner: 'Acme AB', tenant: 'Café Nord' });
+
+    await store.sync();
+    expect(transport.calls[0]!.body).toMatchObject({
+      working_revision: 'rev-9',
+      config: { name: 'Harbour House B', owner: 'Acme AB', tenant: 'Café Nord' },
+      arch: null,
+    });
+  });
+
+  it('kept as theirs: their value stays; with nothing else of mine the state is synced and no call is made', async () => {
+    const base = building();
+    await conflicted(base, [[['config', 'name'], 'Harbour House B']]);
+    const theirs = edited(base, [
+      [['config', 'name'], 'Harbour Hall'],
+      [['config', 'tenant'], 'Café Nord'],
+    ]);
+    const prepared = store.prepareMerge(theirVersion(theirs));
+    expect(prepared.conflicts).toHaveLength(1);
+    expect(store.applyMerge(prepared, ['theirs'])).toBe(true);
+    expect(store.getState().model.config).toMatchObject({ name: 'Harbour Hall', tenant: 'Café Nord' });
+    expect(store.getState()).toMatchObject({ identity: WORKING_VERSION, parent: null, workingRevision: 'rev-9' });
+    expect(await store.sync()).toEqual({ status: 'idle' });
+    expect(transport.calls).toHaveLength(0);
+  });
+
+  it('a Clean (a whole model replaced) conflicts only where it really changed something they changed', async () => {
+    const base = building();
+    store = make({ model: base });
+    // As Clean answers: a fresh model, sharing nothing, with one room renamed and one removed.
+    const cleaned = structuredClone(base);
+    cleaned.arch.rooms.r1!.name = 'Kitchen and store';
+    delete (cleaned.arch.rooms as Record<string, unknown>).r2;
+    cleaned.arch.storeys.s1!.rooms = ['r1'];
+    store.replaceModel(cleaned, MODEL_PAGE);
+    // One undo step of the paths that changed, not of the whole model.
+    const [step] = store.localCopy().history.undo;
+    expect(step!.changes.map((change) => change.path)).toEqual([
+      ['arch', 'storeys', 's1', 'rooms'],
+      ['arch', 'rooms', 'r1', 'name'],
+      ['arch', 'rooms', 'r2'],
+    ]);
+    transport.failNext = new ConflictError(CONFLICT);
+    await store.sync();
+
+    const theirs = edited(base, [
+      [['config', 'name'], 'Harbour Hall'],
+      [['arch', 'rooms', 'r1', 'type'], 'Kitchen'],
+      [['arch', 'rotation'], 15],
+    ]);
+    const prepared = store.prepareMerge(theirVersion(theirs));
+    expect(prepared.conflicts).toEqual([]);
+    store.applyMerge(prepared, []);
+    const { model } = store.getState();
+    expect(model.config.name).toBe('Harbour Hall');
+    expect(model.arch.rotation).toBe(15);
+    expect(model.arch.rooms.r1).toMatchObject({ name: 'Kitchen and store', type: 'Kitchen' });
+    expect(Object.keys(model.arch.rooms)).toEqual(['r1']);
+    expect(model.arch.storeys.s1!.rooms).toEqual(['r1']);
+    // The Clean can still be undone after the merge: the room is back, their changes stay.
+    expect(store.undo()).toBe(MODEL_PAGE);
+    expect(Object.keys(store.getState().model.arch.rooms).sort()).toEqual(['r1', 'r2']);
+    expect(store.getState().model.arch.rooms.r1).toMatchObject({ name: 'Kitchen', type: 'Kitchen' });
+    expect(store.getState().model.config.name).toBe('Harbour Hall');
+  });
+
+  it('an edit after the merge was prepared: applying it changes nothing and answers false', async () => {
+    const base = building();
+    await conflicted(base, [[['config', 'name'], 'Mine']]);
+    const prepared = store.prepareMerge(theirVersion(edited(base, [[['config', 'tenant'], 'Café Nord']])));
+    setName('Mine again');
+    expect(store.applyMerge(prepared, [])).toBe(false);
+    expect(store.getState()).toMatchObject({ workingRevision: 'rev-1', behind: true });
+    expect(store.getState().model.config.tenant).toBe('');
+  });
+
+  it('a save that meets the 409 reports it and offers the merge', async () => {
+    transport.failNext = new ConflictError(CONFLICT);
+    expect(await store.save('First issue')).toEqual({ status: 'failed', message: CONFLICT });
+    expect(errors).toEqual([CONFLICT]);
+    expect(store.getState().behind).toBe(true);
+  });
+
+  it('loading a version clears the history, and so does the working copy written after it', async () => {
+    const written: LocalCopy[] = [];
+    store = make({}, (copy) => {
+      written.push(copy);
+      return Promise.resolve();
+    });
+    setName('Mine');
+    await vi.advanceTimersByTimeAsync(300);
+    expect(written.at(-1)!.history.undo).toHaveLength(1);
+    store.loadVersion({ project_version_id: WORKING_VERSION, comment: null, working_revision: 'rev-8', model: emptyModel() });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(written.at(-1)!.history).toEqual({ undo: [], redo: [] });
+    expect(store.getState().canUndo).toBe(false);
+  });
+});
+
+describe('the undo history survives a reload', () => {
+  /** The copy a store writes, as a reload reads it back (structured clone, then parsed). */
+  const reloaded = (from: ProjectStore): ProjectStore => {
+    const parsed = parseLocalCopy(structuredClone(from.localCopy()), 'p1');
+    if (!parsed.ok) throw new Error('the copy does not parse');
+    const { copy } = parsed;
+    return make({
+      model: copy.model,
+      identity: copy.identity,
+      parent: copy.parent,
+      workingRevision: copy.working_revision,
+      versionComment: copy.version_comment,
+      changedParts: copy.changed_parts,
+      baseline: copy.baseline,
+      history: copy.history,
+    });
+  };
+
+  it('undo and redo work on a restored copy, step by step, going back to the pages of the edits', () => {
+    setName('Harbour');
+    vi.advanceTimersByTime(2000);
+    store.edit([{ path: ['arch', 'rotation'], value: 30 }], MODEL_PAGE);
+    vi.advanceTimersByTime(2000);
+    setName('Harbour House');
+    store.undo();
+
+    const restored = reloaded(store);
+    expect(restored.getState()).toMatchObject({ identity: UNSYNCED, canUndo: true, canRedo: true });
+    expect(name(restored)).toBe('Harbour');
+    expect(restored.redo()).toBe(SETTINGS);
+    expect(name(restored)).toBe('Harbour House');
+    restored.undo();
+    expect(restored.undo()).toBe(MODEL_PAGE);
+    expect(restored.getState().model.arch.rotation).toBe(0);
+    expect(restored.undo()).toBe(SETTINGS);
+    expect(name(restored)).toBe('');
+    expect(restored.getState().canUndo).toBe(false);
+  });
+
+  it('a restored copy knows its unsynced edits: undone back to the server copy, nothing is sent', async () => {
+    await store.sync();
+    setName('Harbour');
+    const restored = reloaded(store);
+    expect(restored.changedParts()).toEqual(['config']);
+    restored.undo();
+    expect(await restored.sync()).toEqual({ status: 'unchanged' });
+    expect(transport.calls).toHaveLength(0);
+  });
+
+  it('a Clean undone after a reload: the rooms are back', () => {
+    store = make({ model: building() });
+    const cleaned = structuredClone(building());
+    delete (cleaned.arch.rooms as Record<string, unknown>).r2;
+    cleaned.arch.storeys.s1!.rooms = ['r1'];
+    store.replaceModel(cleaned, MODEL_PAGE);
+    const restored = reloaded(store);
+    expect(Object.keys(restored.getState().model.arch.rooms)).toEqual(['r1']);
+    expect(restored.undo()).toBe(MODEL_PAGE);
+    expect(restored.getState().model.arch.rooms.r2).toMatchObject({ name: 'Office' });
+    expect(restored.getState().model.arch.storeys.s1!.rooms).toEqual(['r1', 'r2']);
+  });
+
+  it('a restored copy merges like the store that wrote it: only its own edits are re-applied', () => {
+    const base = building();
+    store = make({ model: base });
+    store.edit([{ path: ['arch', 'rooms', 'r1', 'name'], value: 'Big kitchen' }], MODEL_PAGE);
+    const restored = reloaded(store);
+    const prepared = restored.prepareMerge(theirVersion(edited(base, [[['arch', 'rooms', 'r2', 'name'], 'Office B']])));
+    expect(prepared.conflicts).toEqual([]);
+    restored.applyMerge(prepared, []);
+    expect(restored.getState().model.arch.rooms.r1!.name).toBe('Big kitchen');
+    expect(restored.getState().model.arch.rooms.r2!.name).toBe('Office B');
+  });
+
+  it('a copy written before the history was stored (format 1) opens with none, its changed parts sent whole', async () => {
+    const old = {
+      format: 1,
+      project_id: 'p1',
+      model: { ...emptyModel(), config: { ...emptyModel().config, name: 'Old copy' } },
+      identity: UNSYNCED,
+      parent: WORKING_VERSION,
+      working_revision: 'rev-1',
+      version_comment: null,
+      changed_parts: ['config'],
+      saved_at: '',
+    };
+    const parsed = parseLocalCopy(old, 'p1');
+    if (!parsed.ok) throw new Error('a format 1 copy must still open');
+    expect(parsed.copy).toMatchObject({ format: 2, baseline: [], history: { undo: [], redo: [] } });
+    const restored = make({
+      model: parsed.copy.model,
+      identity: parsed.copy.identity,
+      parent: parsed.copy.parent,
+      changedParts: parsed.copy.changed_parts,
+      baseline: parsed.copy.baseline,
+      history: parsed.copy.history,
+    });
+    expect(restored.getState().canUndo).toBe(false);
+    // Its base is not known: a merge cannot tell its edits from theirs, so each difference is the user's to choose.
+    const theirs = { ...emptyModel(), config: { ...emptyModel().config, tenant: 'Café Nord' } };
+    const prepared = restored.prepareMerge(theirVersion(theirs));
+    expect(prepared.conflicts.map((conflict) => conflict.path)).toEqual([
+      ['config', 'name'],
+      ['config', 'tenant'],
+    ]);
+    await restored.sync();
+    expect(transport.calls[0]!.body!.config).toMatchObject({ name: 'Old copy' });
   });
 });

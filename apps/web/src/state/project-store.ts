@@ -1,7 +1,8 @@
 import { MODEL_PARTS, UNSYNCED, WORKING_VERSION, type Model, type ModelPartName } from '@edrf/model';
-import { EditHistory, applyEdits, redoStep, undoStep, type EditRequest, type HistoryStep } from './history';
-import { LOCAL_COPY_FORMAT, type LocalCopy } from './local-copy';
-import { sameContent } from './paths';
+import { EditHistory, applyEdits, redoStep, undoStep, type EditRequest, type HistoryRecord, type HistoryStep } from './history';
+import { LOCAL_COPY_FORMAT, type LocalCopy, type StoredValue } from './local-copy';
+import { UNKNOWN_BASE, mergeModels, resolveMerge, type MergeBase, type MergeChoice, type MergeOutcome } from './merge';
+import { diffPaths, sameContent, setAllIn } from './paths';
 
 /**
  * The open project (P§3 Project state, P§4): the model, its version identity, the undo history,
@@ -60,6 +61,16 @@ export interface ProjectInit {
   versionComment: string | null;
   /** Parts that differ from the server's copy of the parent (a restored local copy); none by default. */
   changedParts?: readonly ModelPartName[];
+  /**
+   * The server's values where a changed part differs from `model` (a restored local copy): the
+   * store knows that part's unsynced edits. A changed part without any is sent whole, and a merge
+   * treats every difference in it as a conflict.
+   */
+  baseline?: readonly StoredValue[];
+  /** The undo history of a restored local copy. */
+  history?: HistoryRecord;
+  /** The server's working revision has moved past `workingRevision` (someone else synced). */
+  behind?: boolean;
 }
 
 /** A version as get_version / latest_version answer it, to load into the store. */
@@ -81,6 +92,17 @@ export interface ProjectSnapshot {
   saving: boolean;
   canUndo: boolean;
   canRedo: boolean;
+  /**
+   * Someone else synced since this model's working revision (a sync or save answered 409, or the
+   * copy opened was behind the server): "Get their changes and keep mine" is offered.
+   */
+  behind: boolean;
+}
+
+/** A merge of the user's unsynced edits on a newer working version, ready to be resolved and applied. */
+export interface PreparedMerge extends MergeOutcome {
+  /** The working version the edits are re-applied on. */
+  version: LoadedVersion;
 }
 
 export type SyncResult =
@@ -99,9 +121,10 @@ export type SaveResult = { status: 'saved'; versionId: string } | { status: 'fai
 /** How long a change waits before the working copy is written (a burst of typing writes once). */
 export const PERSIST_DELAY_MS = 300;
 
-/** Stands for a part whose server copy is not known by reference (restored from storage): always sent. */
-const CHANGED = Symbol('changed');
-type Baseline = Record<ModelPartName, unknown>;
+/** Per part, what the server holds for it, or UNKNOWN_BASE (restored from a format 1 copy: always sent). */
+type Baseline = MergeBase;
+
+const partsOf = (model: Model): Baseline => Object.fromEntries(MODEL_PARTS.map((part) => [part, model[part]])) as Baseline;
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const errorStatus = (error: unknown) =>
@@ -135,9 +158,19 @@ export class ProjectStore {
       reportError: deps.reportError ?? (() => undefined),
       now: deps.now ?? (() => Date.now()),
     };
-    this.history = new EditHistory(deps.batchMs);
+    this.history = new EditHistory(deps.batchMs, init.history);
     const changed = new Set(init.changedParts ?? []);
-    this.baseline = Object.fromEntries(MODEL_PARTS.map((part) => [part, changed.has(part) ? CHANGED : init.model[part]])) as Baseline;
+    const stored = init.baseline ?? [];
+    const baselineOf = (part: ModelPartName): unknown => {
+      if (!changed.has(part)) return init.model[part];
+      const values = stored.filter((entry) => entry.path[0] === part);
+      if (values.length === 0) return UNKNOWN_BASE;
+      return setAllIn<unknown>(
+        init.model[part],
+        values.map((entry) => ({ path: entry.path.slice(1), value: entry.value })),
+      );
+    };
+    this.baseline = Object.fromEntries(MODEL_PARTS.map((part) => [part, baselineOf(part)])) as Baseline;
     this.state = {
       projectId: init.projectId,
       model: init.model,
@@ -147,8 +180,9 @@ export class ProjectStore {
       versionComment: init.versionComment,
       syncing: false,
       saving: false,
-      canUndo: false,
-      canRedo: false,
+      canUndo: this.history.canUndo,
+      canRedo: this.history.canRedo,
+      behind: init.behind ?? false,
     };
   }
 
@@ -178,8 +212,19 @@ export class ProjectStore {
       working_revision: workingRevision,
       version_comment: versionComment,
       changed_parts: this.changedParts(),
+      baseline: this.baselineValues(),
+      history: this.history.snapshot(),
       saved_at: new Date(this.deps.now()).toISOString(),
     };
+  }
+
+  /** The server's values where the model differs from them, by path (parts not known are left out). */
+  private baselineValues(): StoredValue[] {
+    return MODEL_PARTS.flatMap((part) => {
+      const base = this.baseline[part];
+      if (base === UNKNOWN_BASE) return [];
+      return diffPaths(this.state.model[part], base, [part]).map((change) => ({ path: [...change.path], value: change.after }));
+    });
   }
 
   // --- editing -------------------------------------------------------------------------------
@@ -198,10 +243,13 @@ export class ProjectStore {
     return true;
   }
 
-  /** Replaces the whole model (an imported .edrf) as one undoable edit. */
+  /**
+   * Replaces the whole model (an imported .edrf, a Clean, a delete with its cascade) as one undoable
+   * edit. It is recorded, and applied, as the paths that differ (down to the values inside items),
+   * so that the step stays small in the stored history and a merge meets only what really changed.
+   */
   replaceModel(model: Model, page: string): boolean {
-    const keys = new Set([...Object.keys(this.state.model), ...Object.keys(model)]) as Set<keyof Model>;
-    const requests = [...keys].map((key) => ({ path: [key], value: model[key] }));
+    const requests = diffPaths(this.state.model, model).map((change) => ({ path: change.path, value: change.after }));
     this.history.close();
     const changed = this.edit(requests, page);
     this.history.close();
@@ -286,13 +334,14 @@ export class ProjectStore {
       this.update({ syncing: false });
       if (errorStatus(error) === 409) {
         const message = errorDetail(error);
+        this.update({ behind: true });
         this.deps.reportError(message);
         return { status: 'conflict', message };
       }
       return { status: 'failed', message: errorMessage(error) };
     }
     if (this.disposed) return { status: 'synced' };
-    this.baseline = Object.fromEntries(MODEL_PARTS.map((part) => [part, model[part]])) as Baseline;
+    this.baseline = partsOf(model);
     // Edited while the call was out: still unsynced, now from the working version the server has.
     const untouched = this.state.model === model;
     this.update({
@@ -301,6 +350,7 @@ export class ProjectStore {
       identity: untouched ? WORKING_VERSION : UNSYNCED,
       parent: untouched ? null : WORKING_VERSION,
       versionComment: null,
+      behind: false,
     });
     return { status: 'synced' };
   }
@@ -325,7 +375,12 @@ export class ProjectStore {
         this.update({ identity: answer.project_version_id, parent: null, versionComment: text });
       return { status: 'saved', versionId: answer.project_version_id };
     } catch (error) {
-      return { status: 'failed', message: errorMessage(error) };
+      if (errorStatus(error) !== 409) return { status: 'failed', message: errorMessage(error) };
+      // Someone synced after this client's last sync: nothing is saved under this comment.
+      const message = errorDetail(error);
+      this.update({ behind: true });
+      this.deps.reportError(message);
+      return { status: 'failed', message };
     } finally {
       this.update({ saving: false });
     }
@@ -335,14 +390,53 @@ export class ProjectStore {
   loadVersion(version: LoadedVersion): void {
     if (this.state.syncing || this.state.saving) throw new Error('A version cannot be loaded while syncing');
     this.history.clear();
-    this.baseline = Object.fromEntries(MODEL_PARTS.map((part) => [part, version.model[part]])) as Baseline;
+    this.baseline = partsOf(version.model);
     this.update({
       model: version.model,
       identity: version.project_version_id,
       parent: null,
       workingRevision: version.working_revision,
       versionComment: version.project_version_id === WORKING_VERSION ? null : version.comment,
+      behind: false,
     });
+  }
+
+  // --- someone else synced first: get their changes and keep mine ------------------------------
+
+  /**
+   * The user's unsynced edits (the model against the parts the last sync, load or open started
+   * from) re-applied on `version`, the latest working version: what only one side changed is
+   * taken, what both changed differently is a conflict to resolve (docs/versions.md). Changes nothing yet.
+   */
+  prepareMerge(version: LoadedVersion): PreparedMerge {
+    if (this.state.syncing || this.state.saving) throw new Error('A merge cannot be prepared while syncing');
+    this.history.close();
+    return { ...mergeModels(this.baseline, this.state.model, version.model), version };
+  }
+
+  /**
+   * Applies a prepared merge with a choice per conflict: the model becomes the merge, the working
+   * version it was made on becomes the base of the next sync (its working revision too), and the
+   * state is unsynced unless nothing of the user's is left to send. Not an undo step; the history
+   * stays. Answers false, changing nothing, when the model changed since the merge was prepared.
+   */
+  applyMerge(prepared: PreparedMerge, choices: readonly MergeChoice[]): boolean {
+    if (this.state.syncing || this.state.saving) throw new Error('A merge cannot be applied while syncing');
+    if (this.state.model !== prepared.mine) return false;
+    const model = resolveMerge(prepared, choices);
+    const theirs = prepared.version.model;
+    this.history.close();
+    this.baseline = partsOf(theirs);
+    const nothingOfMine = MODEL_PARTS.every((part) => sameContent(model[part], theirs[part]));
+    this.update({
+      model,
+      identity: nothingOfMine ? WORKING_VERSION : UNSYNCED,
+      parent: nothingOfMine ? null : WORKING_VERSION,
+      workingRevision: prepared.version.working_revision,
+      versionComment: null,
+      behind: false,
+    });
+    return true;
   }
 
   // --- the local working copy ---------------------------------------------------------------

@@ -2,9 +2,13 @@ import { useState } from 'react';
 import { UNSYNCED } from '@edrf/model';
 import { versionStateLabel, type ProjectStore } from '../../state/project-store';
 import { useProjectCommands, useProjectState } from '../../state/use-project';
+import { GetTheirChangesButton } from './ConflictDialog';
 import { VersionsDialog } from './VersionsDialog';
 
-/** The bar above every project page: the version state (P§4), Undo, Redo, Sync and the Versions dialog. */
+/**
+ * The bar above every project page: the version state (P§4), Undo, Redo, Sync and the Versions
+ * dialog; when someone else synced first, "Get their changes and keep mine".
+ */
 export function ProjectBar({ store, projectName }: { store: ProjectStore; projectName: string }) {
   const state = useProjectState();
   const commands = useProjectCommands(store);
@@ -16,6 +20,7 @@ export function ProjectBar({ store, projectName }: { store: ProjectStore; projec
         {state.syncing ? 'Syncing…' : versionStateLabel(state)}
       </span>
       <span className="grow" />
+      {state.behind && <GetTheirChangesButton store={store} />}
       <button type="button" className="btn btn-small" disabled={!state.canUndo} title="Undo (Ctrl+Z)" onClick={commands.undo}>
         Undo
       </button>
