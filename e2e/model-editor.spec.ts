@@ -348,8 +348,9 @@ test('the architecture editor: storeys, layers, selection, ruler, rooms, undo, m
     await expect(clean.getByLabel(/room type identification/i)).not.toBeChecked();
     for (const option of ['Clean room overlap', 'Synthesize rooms', 'Remove roomless storeys', 'Merge adjacent rooms'])
       await clean.getByLabel(option).uncheck();
-    await clean.getByRole('button', { name: 'Clean', exact: true }).click();
-    await expect(clean).toBeHidden({ timeout: 30_000 });
+    await clean.getByRole('button', { name: 'Preview' }).click();
+    await clean.getByRole('button', { name: 'Apply' }).click({ timeout: 30_000 });
+    await expect(clean).toBeHidden();
     await page.getByRole('button', { name: 'Statistics' }).click();
     const stats = dialog(page, 'Model statistics');
     await expect(statistic(stats, 'Walls')).toHaveText('2');

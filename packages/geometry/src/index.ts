@@ -10,4 +10,6 @@ export * from './clean/storey-items.js';
 export * from './clean/overlap.js';
 export * from './clean/merge.js';
 export * from './clean/synthesize.js';
+export * from './clean/indoor.js';
+export * from './clean/summary.js';
 export * from './clean/clean-arch.js';

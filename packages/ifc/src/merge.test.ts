@@ -137,4 +137,40 @@ describe('mergeIfc', () => {
     expect(Object.values(twice.changes).every((c) => c.added + c.changed + c.removed === 0)).toBe(true);
     expect(model).toEqual(copy);
   });
+
+  it('matches the spaces of a room merged by clean_arch to it, leaves it as Clean made it, and removes it only with all its spaces', () => {
+    const file = extraction({
+      storeys: { s1: storey('s1', 'GS1', 0, ['r1', 'r2', 'r3']) },
+      rooms: { r1: room('r1', 'GR1', 0, 'Dining'), r2: room('r2', 'GR2', 4, 'Bar'), r3: room('r3', 'GR3', 20, 'Kitchen') },
+    });
+    const first = mergeIfc(emptyModel(), file);
+    // Clean merged r2 into r1 (docs/clean-arch.md).
+    const cleaned = structuredClone(first.arch);
+    cleaned.rooms.r1 = {
+      ...cleaned.rooms.r1!,
+      name: 'Dining + Bar',
+      shape: { ...cleaned.rooms.r1!.shape, exterior: [...square(0).slice(0, 1), [8, 0], [8, 4], [0, 4]] },
+      merged_global_ids: ['GR2'],
+    };
+    delete cleaned.rooms.r2;
+    cleaned.storeys.s1!.rooms = ['r1', 'r3'];
+    const model = modelWith(cleaned);
+    const previousGlobalIds = new Set(archGlobalIds(first.arch));
+
+    const again = mergeIfc(model, file, { previousGlobalIds, newId });
+    expect(again.arch).toEqual(model.arch);
+    expect(Object.values(again.changes).every((c) => c.added + c.changed + c.removed === 0)).toBe(true);
+
+    // The file without the merged room's largest space still has the other one: the merged room stays.
+    const withoutDining = extraction({
+      storeys: { s1: storey('s1', 'GS1', 0, ['r2', 'r3']) },
+      rooms: { r2: file.arch.rooms.r2!, r3: file.arch.rooms.r3! },
+    });
+    expect(Object.keys(mergeIfc(model, withoutDining, { previousGlobalIds, newId }).arch.rooms).sort()).toEqual(['r1', 'r3']);
+    // Without both, it goes.
+    const kitchenOnly = extraction({ storeys: { s1: storey('s1', 'GS1', 0, ['r3']) }, rooms: { r3: file.arch.rooms.r3! } });
+    const gone = mergeIfc(model, kitchenOnly, { previousGlobalIds, newId });
+    expect(Object.keys(gone.arch.rooms)).toEqual(['r3']);
+    expect(gone.changes.rooms.removed).toBe(1);
+  });
 });

@@ -47,7 +47,12 @@ const STOREY_LISTS = [
   ['other_objects', 'other_objects'],
 ] as const;
 
-type Item = { id: string; global_id: string };
+type Item = { id: string; global_id: string; merged_global_ids?: string[] };
+
+/** The GlobalIds an item stands for: its own and, for a room clean_arch merged, those of the spaces merged into it. */
+const globalIdsOf = (item: Item): string[] => [item.global_id, ...(item.merged_global_ids ?? [])].filter((id) => id !== '');
+/** A room clean_arch made of several spaces: a re-import matches those spaces to it and leaves it as it is. */
+const isMergedRoom = (item: Item | undefined): boolean => (item?.merged_global_ids?.length ?? 0) > 0;
 type Collection = Record<string, Item>;
 
 const emptyChanges = (): MergeChanges => {
@@ -75,8 +80,10 @@ const defaultNewId = (): string => globalThis.crypto.randomUUID();
  * Merges the arch and elec of one IFC file into a model (docs/ifc-upload.md):
  * - an incoming item whose GlobalId the model has replaces that item, keeping the model's id, so
  *   references to it (fire units, trays, sections) stay valid;
+ * - an incoming space whose GlobalId is one of those a room merged by clean_arch came from
+ *   (`merged_global_ids`, docs/clean-arch.md) matches that room, which stays as Clean made it;
  * - items of the previous import of the same file (previousGlobalIds) that this import lacks are
- *   deleted with the model's cascade (deleteItems);
+ *   deleted with the model's cascade (deleteItems); a merged room only when it lacks all its spaces;
  * - an incoming storey with no GlobalId match joins a model storey whose elevation is within
  *   storeyTolerance, so the storeys of several files (architecture, MEP, …) become one;
  * - incoming trays replace trays of the same id and are added otherwise (trays carry no GlobalId).
@@ -99,7 +106,7 @@ export function mergeIfc(model: Model, incoming: { arch: Arch; elec: Elec }, opt
   for (const tray of Object.keys(base.elec.trays)) taken.add(tray);
   for (const kind of ARCH_KINDS) {
     const byGlobalId = new Map<string, string>();
-    for (const item of Object.values(arch[kind])) if (item.global_id) byGlobalId.set(item.global_id, item.id);
+    for (const item of Object.values(arch[kind])) for (const id of globalIdsOf(item)) byGlobalId.set(id, item.id);
     for (const item of Object.values(from[kind])) {
       if (item.global_id) incomingGlobalIds.add(item.global_id);
       let target = item.global_id ? byGlobalId.get(item.global_id) : undefined;
@@ -177,6 +184,7 @@ export function mergeIfc(model: Model, incoming: { arch: Arch; elec: Elec }, opt
     for (const item of Object.values(from[kind])) {
       const next = rename(kind, item);
       const existing = arch[kind][next.id];
+      if (isMergedRoom(existing)) continue;
       if (!existing) changes[kind].added++;
       else if (!sameJson(existing, next)) changes[kind].changed++;
       arch[kind][next.id] = next;
@@ -196,9 +204,11 @@ export function mergeIfc(model: Model, incoming: { arch: Arch; elec: Elec }, opt
   const gone: ItemRef[] = [];
   const previous = opts.previousGlobalIds ?? new Set<string>();
   for (const kind of ARCH_KINDS)
-    for (const item of Object.values(arch[kind]))
-      if (item.global_id && previous.has(item.global_id) && !incomingGlobalIds.has(item.global_id))
+    for (const item of Object.values(arch[kind])) {
+      const ids = globalIdsOf(item);
+      if (ids.some((id) => previous.has(id)) && !ids.some((id) => incomingGlobalIds.has(id)))
         gone.push({ kind: `arch.${kind}`, id: item.id });
+    }
   const result = gone.length > 0 ? deleteItems(base, gone) : base;
   for (const kind of ARCH_KINDS) {
     for (const id of Object.keys(base.arch[kind])) if (!Object.hasOwn(result.arch[kind], id)) changes[kind].removed++;

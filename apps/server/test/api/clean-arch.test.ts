@@ -95,8 +95,9 @@ describe.each(testDatabases())('POST clean_arch (%s)', (kind) => {
     const res = await clean({ model: v1 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.edrf_schema).toBe(CURRENT_SCHEMA);
-    // No wall between the halls: merged into one room of both areas.
-    expect(Object.keys(res.body.arch.rooms)).toHaveLength(1);
+    // No wall between the halls: merged into one room of both areas that keeps both names.
+    expect(Object.keys(res.body.arch.rooms)).toEqual(['a']);
+    expect(res.body.arch.rooms.a.name).toBe('Hall + Hall 2');
     expect(
       polygonArea(
         Object.values<{ shape: { exterior: [number, number][]; interiors: [number, number][][] } }>(res.body.arch.rooms)[0]!.shape,
@@ -104,8 +105,64 @@ describe.each(testDatabases())('POST clean_arch (%s)', (kind) => {
     ).toBeCloseTo(32);
   });
 
+  it('with summary: true answers the same model and what Clean changes, for the dialog to show before applying it', async () => {
+    const plain = await clean({ model: model(), settings: {} });
+    const res = await clean({ model: model(), settings: {}, summary: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['model', 'summary']);
+    expect(res.body.model).toEqual(plain.body);
+    const { summary } = res.body;
+    expect(summary).toEqual({
+      rooms_merged: [],
+      rooms_synthesized: [],
+      rooms_split: [],
+      rooms_removed: [],
+      rooms_retyped: [],
+      walls_removed: [{ storey_id: 'g', storey_name: 'Ground', count: 1 }],
+      storeys_removed: [{ id: 'top', name: 'Loft' }],
+      room_count_before: 2,
+      room_count_after: 2,
+      room_area_before: expect.closeTo(36, 6),
+      room_area_after: expect.closeTo(32, 6),
+    });
+  });
+
+  it('summarizes merged rooms with the names of their parts', async () => {
+    const open = model();
+    open.arch.storeys.g.walls = ['parapet'];
+    open.arch.walls = { parapet: open.arch.walls.parapet } as typeof open.arch.walls;
+    const res = await clean({ model: open, summary: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.summary.rooms_merged).toEqual([
+      expect.objectContaining({
+        id: 'office',
+        name: 'Kontor + Kök',
+        parts: [expect.objectContaining({ id: 'office', name: 'Kontor' }), expect.objectContaining({ id: 'kitchen', name: 'Kök' })],
+      }),
+    ]);
+    expect(res.body.model.arch.rooms.office.name).toBe('Kontor + Kök');
+  });
+
+  it('with summary: false answers the model alone, as without it', async () => {
+    const res = await clean({ model: model(), settings: {}, summary: false });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.edrf_schema).toBe(CURRENT_SCHEMA);
+    expect(res.body.summary).toBeUndefined();
+    expect(Object.keys(res.body.arch.storeys)).toEqual(['g']);
+  });
+
   it.each([
     ['no model', { settings: {} }, 'model: Invalid input: expected record, received undefined'],
+    [
+      'a summary flag that is not true or false',
+      { model: model(), summary: 'yes' },
+      'summary: Invalid input: expected boolean, received string',
+    ],
+    [
+      'a bad model, also when a summary is asked for',
+      { model: { arch: { rooms: 3 } }, summary: true },
+      'arch.rooms: Invalid input: expected record, received number',
+    ],
     ['an unknown option', { model: model(), settings: { tidy: true } }, 'settings: Unrecognized key: "tidy"'],
     [
       'an option that is not true or false',
@@ -128,8 +185,11 @@ describe.each(testDatabases())('POST clean_arch (%s)', (kind) => {
     expect(res.body).toEqual({ detail });
   });
 
-  it('refuses anyone not signed in (401)', async () => {
-    const res = await clean({ model: model(), settings: {} }, { anonymous: true });
+  it.each([
+    ['the model', { model: model(), settings: {} }],
+    ['the summary', { model: model(), settings: {}, summary: true }],
+  ])('refuses %s to anyone not signed in (401)', async (_, body) => {
+    const res = await clean(body, { anonymous: true });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ detail: 'Unauthenticated' });
   });

@@ -4,7 +4,7 @@ import { validateModel, type Model } from '@edrf/model';
 import { loadPolygonOps, type PolygonOps } from '../boolean.js';
 import { pointInPolygon, polygonArea } from '../measure.js';
 import { rect } from '../test-shapes.js';
-import { cleanArch, cleanArchWith } from './clean-arch.js';
+import { cleanArch, cleanArchWith, cleanArchWithSummary } from './clean-arch.js';
 import { cleanSettingsSchema, defaultCleanSettings, type CleanSettings } from './settings.js';
 import { roomPolygon, totalArea } from './storey-items.js';
 import { TestModel } from './test-model.js';
@@ -171,18 +171,73 @@ describe('merge adjacent rooms', () => {
   const pair = () =>
     new TestModel()
       .storey('s1')
-      .room('s1', 'living', rect(0, 0, 5, 4))
-      .room('s1', 'kitchen', rect(5, 0, 3, 4), { name: 'Kök', type: 'Kitchen' });
+      .room('s1', 'living', rect(0, 0, 5, 4), { name: 'Vardagsrum', globalId: 'GID-LIVING' })
+      .room('s1', 'dining', rect(5, 0, 3, 4), { name: 'Matsal', globalId: 'GID-DINING' });
   test('rooms touching along a boundary with no wall become one room of their combined area', () => {
     const out = clean(pair().model, only('merge_adjacent_rooms'));
     expect(rooms(out).map((r) => r.id)).toEqual(['living']);
     expect(polygonArea(roomPolygon(out.arch.rooms.living!))).toBeCloseTo(32);
     expect(out.arch.rooms.living!.shape.exterior).toHaveLength(4);
   });
-  test('the merged room keeps the larger room and takes the type of a typed neighbour (an open-plan kitchen)', () => {
-    const out = clean(pair().model, only('merge_adjacent_rooms'));
-    expect(out.arch.rooms.living!.name).toBe('living');
-    expect(out.arch.rooms.living!.type).toBe('Kitchen');
+  test('the merged room keeps every part’s name (largest first) and the global ids of the spaces it came from', () => {
+    const t = pair().room('s1', 'bar', rect(8, 0, 1, 4), { name: 'Bar', globalId: 'GID-BAR' });
+    const out = clean(t.model, only('merge_adjacent_rooms'));
+    expect(rooms(out)).toEqual([
+      expect.objectContaining({
+        id: 'living',
+        global_id: 'GID-LIVING',
+        name: 'Vardagsrum + Matsal + Bar',
+        type: 'Other',
+        merged_global_ids: ['GID-DINING', 'GID-BAR'],
+      }),
+    ]);
+  });
+  test('merging a merged room again keeps the global ids it already had; a name shared by parts is kept once', () => {
+    const t = pair();
+    t.model.arch.rooms.living!.merged_global_ids = ['GID-OLD'];
+    t.room('s1', 'more', rect(0, 4, 8, 2), { name: 'Vardagsrum', globalId: 'GID-MORE' });
+    const merged = rooms(clean(t.model, only('merge_adjacent_rooms')));
+    expect(merged.map((r) => [r.name, r.global_id, r.merged_global_ids])).toEqual([
+      ['Vardagsrum + Matsal', 'GID-LIVING', ['GID-OLD', 'GID-MORE', 'GID-DINING']],
+    ]);
+  });
+  test('rooms of different types stay apart, even with no wall between them (a dining room next to a kitchen)', () => {
+    const t = new TestModel()
+      .storey('s1')
+      .room('s1', 'dining', rect(0, 0, 8, 6), { name: 'Dining Room A' })
+      .room('s1', 'kitchen', rect(8, 0, 4, 6), { name: 'Kitchen', type: 'Kitchen' })
+      .room('s1', 'scullery', rect(12, 0, 3, 6), { name: 'Scullery', type: 'Kitchen' })
+      .room('s1', 'wc', rect(0, 6, 2, 2), { name: 'WC', type: 'Bathroom' });
+    const out = clean(t.model, only('merge_adjacent_rooms'));
+    expect(rooms(out).map((r) => [r.id, r.name, r.type, Math.round(polygonArea(roomPolygon(r)))])).toEqual([
+      ['dining', 'Dining Room A', 'Other', 48],
+      ['kitchen', 'Kitchen + Scullery', 'Kitchen', 42],
+      ['wc', 'WC', 'Bathroom', 4],
+    ]);
+  });
+  test('an untyped synthetic room joins a typed neighbour, but never joins two rooms of different types', () => {
+    const joins = new TestModel()
+      .storey('s1')
+      .room('s1', 'bath', rect(0, 0, 3, 3), { name: 'Bad', type: 'Bathroom' })
+      .room('s1', 'rest', rect(3, 0, 1, 3), { name: 'New Room', synthetic: true });
+    expect(rooms(clean(joins.model, only('merge_adjacent_rooms'))).map((r) => [r.id, r.name, r.type, r.synthetic])).toEqual([
+      ['bath', 'Bad', 'Bathroom', false],
+    ]);
+    const bridge = joins.room('s1', 'kitchen', rect(4, 0, 3, 3), { name: 'Kök', type: 'Kitchen' });
+    const out = rooms(clean(bridge.model, only('merge_adjacent_rooms')));
+    expect(out.map((r) => r.type).sort()).toEqual(['Bathroom', 'Kitchen']);
+    expect(out.map((r) => r.name).sort()).toEqual(['Bad', 'Kök']);
+  });
+  test('with room type identification on, types are set first, so a kitchen named so stays apart', () => {
+    const t = new TestModel()
+      .storey('s1')
+      .room('s1', 'living', rect(0, 0, 5, 4), { name: 'Vardagsrum' })
+      .room('s1', 'kok', rect(5, 0, 3, 4), { name: 'Kök' });
+    const out = clean(t.model, { ...only('merge_adjacent_rooms'), identify_room_types: true });
+    expect(rooms(out).map((r) => [r.name, r.type])).toEqual([
+      ['Vardagsrum', 'Other'],
+      ['Kök', 'Kitchen'],
+    ]);
   });
   test('a wall along the whole common boundary keeps them apart; a 1 m wall-free stretch merges them, 0.3 m does not', () => {
     const walled = pair().wall('s1', 'w', rect(4.95, 0, 0.1, 4));
@@ -284,6 +339,104 @@ describe('synthesize rooms', () => {
   });
 });
 
+describe('synthesize rooms: only indoors (over the storey’s floor slab, under a slab or ceiling)', () => {
+  /** A house: ground floor 0–3 m on a slab, a roof slab over it that the roof storey (3–6 m) stands on. */
+  const house = () =>
+    new TestModel()
+      .storey('g', 0, 3)
+      .box('g', 'house', 0, 0, 10, 4)
+      .slab('g', 'floor', rect(-0.2, -0.2, 10.4, 4.4), -0.2, 0)
+      .storey('roof', 3, 6)
+      .slab('roof', 'roof-slab', rect(-0.2, -0.2, 10.4, 4.4), 2.8, 3);
+  const synthesized = (model: Model, storey: string) => rooms(clean(model, only('synthesize_rooms')), storey).filter((r) => r.synthetic);
+
+  test('walls on the floor slab under the roof slab enclose a room', () => {
+    expect(synthesized(house().model, 'g').map((r) => polygonArea(roomPolygon(r)))).toEqual([expect.closeTo(40, 3)]);
+  });
+  test('nothing on a roof: walls standing on the roof slab with nothing above enclose no room', () => {
+    const t = house();
+    for (const wall of Object.values(t.model.arch.walls)) {
+      const id = `roof-${wall.id}`;
+      t.wall(
+        'roof',
+        id,
+        wall.shape.exterior.map(([x, y]) => [x, y]),
+        3,
+        5,
+      );
+    }
+    expect(synthesized(t.model, 'roof')).toEqual([]);
+    // The same walls under a slab (a storey above) do enclose one.
+    t.slab('roof', 'top', rect(-0.2, -0.2, 10.4, 4.4), 5.8, 6);
+    expect(synthesized(t.model, 'roof').map((r) => polygonArea(roomPolygon(r)))).toEqual([expect.closeTo(40, 3)]);
+  });
+  test('nothing outside the floor slab: only the part of an enclosed region over the slab becomes a room', () => {
+    const t = house();
+    t.model.arch.slabs.floor!.shape.exterior = rect(-0.2, -0.2, 5.2, 4.4);
+    const made = synthesized(t.model, 'g');
+    expect(made).toHaveLength(1);
+    // Over the slab (x ≤ 5) and its 0.1 m margin, nowhere else.
+    expect(Math.max(...made[0]!.shape.exterior.map(([x]) => x))).toBeCloseTo(5.1, 6);
+    expect(polygonArea(roomPolygon(made[0]!))).toBeCloseTo(5.1 * 4, 3);
+  });
+  test('nothing over a void: a storey whose floor slab covers part of it gets rooms only there', () => {
+    const t = house()
+      .box('roof', 'upper', 0, 0, 10, 4)
+      .slab('roof', 'top', rect(-0.2, -0.2, 10.4, 4.4), 5.8, 6);
+    t.model.arch.slabs['roof-slab']!.shape.exterior = rect(-0.2, -0.2, 3.2, 4.4);
+    for (const p of Object.values(t.model.arch.walls).filter((w) => w.id.startsWith('upper')))
+      for (const point of [...p.shape.exterior, ...p.shape.below]) point[2] = 3;
+    for (const p of Object.values(t.model.arch.walls).filter((w) => w.id.startsWith('upper')))
+      for (const point of p.shape.above) point[2] = 6;
+    const made = synthesized(t.model, 'roof');
+    expect(made.map((r) => Math.round(polygonArea(roomPolygon(r)) * 10) / 10)).toEqual([12.4]);
+  });
+  test('a ceiling covers as a slab does; a courtyard open to the sky gets no room', () => {
+    const t = house();
+    t.model.arch.slabs['roof-slab']!.shape.exterior = rect(-0.2, -0.2, 5.1, 4.4);
+    t.box('g', 'yard', 12, 0, 4, 4).slab('g', 'yard-floor', rect(12, 0, 4, 4), -0.2, 0);
+    t.ceiling('g', 'ceiling', rect(5, 0, 5, 4), 2.5);
+    const made = synthesized(t.model, 'g');
+    expect(made.map((r) => Math.round(polygonArea(roomPolygon(r))))).toEqual([40]);
+  });
+  test('a slab more than 0.5 m below the storey’s floor is no floor; a slab reaching less than 1.8 m above it is no cover', () => {
+    const build = () =>
+      new TestModel()
+        .storey('g', 0, 3)
+        .box('g', 'b', 0, 0, 4, 4)
+        .slab('g', 'floor-elsewhere', rect(20, 0, 4, 4), -0.2, 0)
+        .slab('g', 'roof-elsewhere', rect(20, 0, 4, 4), 2.8, 3);
+    const onGround = build()
+      .slab('g', 'ground', rect(-1, -1, 6, 6), -1.5, -0.51)
+      .slab('g', 'roof', rect(-1, -1, 6, 6), 2.8, 3);
+    expect(synthesized(onGround.model, 'g')).toEqual([]);
+    const onFloor = build()
+      .slab('g', 'ground', rect(-1, -1, 6, 6), -1.5, -0.49)
+      .slab('g', 'roof', rect(-1, -1, 6, 6), 2.8, 3);
+    expect(synthesized(onFloor.model, 'g')).toHaveLength(1);
+    const underRamp = build()
+      .slab('g', 'floor', rect(-1, -1, 6, 6), -0.2, 0)
+      .slab('g', 'ramp', rect(-1, -1, 6, 6), 0, 1.79);
+    expect(synthesized(underRamp.model, 'g')).toEqual([]);
+    const underSlab = build()
+      .slab('g', 'floor', rect(-1, -1, 6, 6), -0.2, 0)
+      .slab('g', 'ramp', rect(-1, -1, 6, 6), 0, 1.8);
+    expect(synthesized(underSlab.model, 'g')).toHaveLength(1);
+  });
+  test('a model with no roof or ceiling over any storey, and a storey with no floor slab, are limited by their walls alone', () => {
+    const noRoof = new TestModel()
+      .storey('g', 0, 3)
+      .box('g', 'b', 0, 0, 4, 4)
+      .slab('g', 'floor', rect(0, 0, 4, 4), -0.2, 0);
+    expect(synthesized(noRoof.model, 'g')).toHaveLength(1);
+    const noFloor = new TestModel()
+      .storey('g', 0, 3)
+      .box('g', 'b', 0, 0, 4, 4)
+      .slab('g', 'roof', rect(-1, -1, 6, 6), 2.6, 4.5);
+    expect(synthesized(noFloor.model, 'g')).toHaveLength(1);
+  });
+});
+
 describe('remove roomless storeys', () => {
   test('a storey without rooms goes with everything on it; storeys with rooms stay', () => {
     const t = new TestModel()
@@ -332,6 +485,95 @@ describe('room type identification', () => {
       'Stairwell',
       'Shaft',
     ]);
+  });
+  test('a room that only gets a type keeps its floor and ceiling points (a sloped ceiling stays sloped)', () => {
+    const t = build();
+    t.model.arch.rooms.kok!.shape.above = [
+      [0, 0, 2.4],
+      [3, 0, 2.4],
+      [3, 3, 3.6],
+      [0, 3, 3.6],
+    ];
+    const out = clean(t.model, defaultCleanSettings());
+    expect(out.arch.rooms.kok!.shape).toEqual(t.model.arch.rooms.kok!.shape);
+    const typed = clean(t.model, { ...defaultCleanSettings(), identify_room_types: true });
+    expect(typed.arch.rooms.kok!.type).toBe('Kitchen');
+    expect(typed.arch.rooms.kok!.shape).toEqual(t.model.arch.rooms.kok!.shape);
+  });
+});
+
+describe('summary: what Clean will change, for the dialog to show first', () => {
+  test('lists the rooms merged with their parts’ names, synthesized, split off and removed, the walls and storeys removed and the areas', () => {
+    const t = new TestModel()
+      .storey('g', 0, 3)
+      .room('g', 'dining', rect(0, 0, 6, 4), { name: 'Dining Room A', globalId: 'A' })
+      .room('g', 'hall', rect(6, 0, 4, 4), { name: 'Banquet Hall A', globalId: 'B' })
+      .room('g', 'kitchen', rect(0, 4, 4, 3), { name: 'Kitchen', type: 'Kitchen' })
+      .room('g', 'copy', rect(0, 4, 4, 3), { name: 'Kitchen copy', type: 'Kitchen' })
+      .wall('g', 'kitchen-wall', rect(0, 3.95, 10, 0.1))
+      .wall('g', 'parapet', rect(0, -0.3, 10, 0.2), 0, 1)
+      .box('g', 'store', 20, 0, 3, 2)
+      .storey('loft', 3, 6)
+      .wall('loft', 'loft-wall', rect(0, 0, 4, 0.2), 3, 6);
+    const before = structuredClone(t.model);
+    const { model, summary } = cleanArchWithSummary(t.model, defaultCleanSettings(), ops);
+    expect(t.model).toEqual(before);
+    expect(model).toEqual(cleanArchWith(t.model, defaultCleanSettings(), ops));
+    const g = { storey_id: 'g', storey_name: 'g' };
+    expect(summary.rooms_merged).toEqual([
+      {
+        id: 'dining',
+        name: 'Dining Room A + Banquet Hall A',
+        type: 'Other',
+        ...g,
+        area: expect.closeTo(40, 6),
+        parts: [
+          { id: 'dining', name: 'Dining Room A', type: 'Other', area: expect.closeTo(24, 6) },
+          { id: 'hall', name: 'Banquet Hall A', type: 'Other', area: expect.closeTo(16, 6) },
+        ],
+      },
+    ]);
+    expect(summary.rooms_synthesized).toEqual([
+      { id: expect.stringMatching(/^synthetic-g-/), name: 'New Room', type: 'Other', ...g, area: expect.closeTo(6, 3) },
+    ]);
+    expect(summary.rooms_split).toEqual([]);
+    // The two kitchens cover each other exactly: 'copy', placed first (by id), stays; the kitchen goes, and says so.
+    expect(summary.rooms_removed).toEqual([{ id: 'kitchen', name: 'Kitchen', type: 'Kitchen', ...g, area: expect.closeTo(12, 6) }]);
+    expect(summary.walls_removed).toEqual([
+      { ...g, count: 1 },
+      { storey_id: 'loft', storey_name: 'loft', count: 1 },
+    ]);
+    expect(summary.storeys_removed).toEqual([{ id: 'loft', name: 'loft' }]);
+    expect([summary.room_count_before, summary.room_count_after]).toEqual([4, 3]);
+    expect(summary.room_area_before).toBeCloseTo(64, 6);
+    expect(summary.room_area_after).toBeCloseTo(40 + 12 + 6, 3);
+  });
+  test('a room cut in two by an overlap lists its new piece; room type identification lists the rooms it typed', () => {
+    const t = new TestModel()
+      .storey('s1')
+      .room('s1', 'corridor', rect(0, 4, 10, 1), { name: 'Korridor' })
+      .room('s1', 'office', rect(2, 0, 3, 10), { name: 'Kontor' })
+      .room('s1', 'wc', rect(20, 0, 2, 2), { name: 'WC' });
+    const { summary } = cleanArchWithSummary(t.model, { ...only('clean_room_overlap'), identify_room_types: true }, ops);
+    expect(summary.rooms_split.map((r) => [r.id, r.name, Math.round(r.area)])).toEqual([['office-2', 'Kontor', 12]]);
+    expect(summary.rooms_retyped.map((r) => [r.id, r.from, r.type])).toEqual([['wc', 'Other', 'Bathroom']]);
+  });
+  test('with nothing to do the summary is empty and the areas are equal', () => {
+    const t = new TestModel().storey('s1').room('s1', 'a', rect(0, 0, 4, 4));
+    const { summary } = cleanArchWithSummary(t.model, defaultCleanSettings(), ops);
+    expect(summary).toEqual({
+      rooms_merged: [],
+      rooms_synthesized: [],
+      rooms_split: [],
+      rooms_removed: [],
+      rooms_retyped: [],
+      walls_removed: [],
+      storeys_removed: [],
+      room_count_before: 1,
+      room_count_after: 1,
+      room_area_before: 16,
+      room_area_after: 16,
+    });
   });
 });
 

@@ -2,9 +2,11 @@
  * Synthesize rooms: regions enclosed by walls that no room covers become rooms (synthetic: true, 'New Room', Other).
  * The storey's enclosing walls (standing on the floor, not low) are united and closed by WALL_GAP (wall ends that miss
  * each other by less than that still enclose); what a frame 1 m around them holds besides walls is the outside (which
- * reaches the frame) and the enclosed faces (which do not). A face that rooms cover less than EMPTY_SHARE of becomes a room when what rooms leave of it is at least
- * MIN_EMPTY_FACE_AREA (shafts are small). In a face that rooms partly cover, what they leave becomes rooms only where
- * it is at least MIN_REST_WIDTH wide (an opening removes the strips rooms leave along walls) and MIN_REST_AREA large.
+ * reaches the frame) and the enclosed faces (which do not). Only the part of a face that is indoors (indoor.ts: over
+ * the storey's floor, under a cover) counts. A face wholly indoors that rooms cover less than EMPTY_SHARE of becomes a
+ * room when what rooms leave of it is at least MIN_EMPTY_FACE_AREA (shafts are small). In a face that rooms partly
+ * cover, or that is partly outdoors, what is left becomes rooms only where it is at least MIN_REST_WIDTH wide (an
+ * opening removes the strips rooms leave along walls and slab edges leave along faces) and MIN_REST_AREA large.
  */
 import type { Point2 } from '@edrf/model';
 import type { PolygonOps } from '../boolean.js';
@@ -17,8 +19,19 @@ export const MIN_EMPTY_FACE_AREA = 0.5;
 export const MIN_REST_WIDTH = 0.6;
 export const MIN_REST_AREA = 2;
 
-/** The regions of a storey enclosed by walls that no room covers, largest first. */
-export function enclosedEmptyRegions(walls: readonly Shape[], rooms: readonly Shape[], ops: PolygonOps): Shape[] {
+/** Faces that lose less than this (m²) to the indoor outline are wholly indoors (the rounding of Clipper2's grid). */
+const INDOOR_EPSILON = 1e-4;
+
+/**
+ * The regions of a storey enclosed by walls that no room covers, largest first. `indoor` is where the storey is
+ * indoors (indoorOutline); null: everywhere.
+ */
+export function enclosedEmptyRegions(
+  walls: readonly Shape[],
+  rooms: readonly Shape[],
+  ops: PolygonOps,
+  indoor: readonly Shape[] | null = null,
+): Shape[] {
   if (walls.length === 0) return [];
   const closed = ops.offset(ops.offset(ops.union(walls), WALL_GAP / 2), -WALL_GAP / 2);
   const bounds = boundingBox(closed.flatMap((p) => p.exterior));
@@ -37,13 +50,16 @@ export function enclosedEmptyRegions(walls: readonly Shape[], rooms: readonly Sh
   });
   const roomBoxes = rooms.map((room) => ({ room, box: polygonBoundingBox(room) }));
   const out: Shape[] = [];
-  for (const face of faces) {
-    const faceBox = polygonBoundingBox(face)!;
+  for (const whole of faces) {
+    const inside = indoor ? ops.intersection([whole], [...indoor]) : [whole];
+    if (inside.length === 0) continue;
+    const faceArea = totalArea(inside);
+    const partlyOutdoors = polygonArea(whole) - faceArea > INDOOR_EPSILON;
+    const faceBox = polygonBoundingBox(whole)!;
     const near = roomBoxes.filter((r) => r.box && boxesTouch(r.box, faceBox, 0)).map((r) => r.room);
-    const rest = near.length > 0 ? ops.difference([face], near) : [face];
-    const faceArea = polygonArea(face);
+    const rest = near.length > 0 ? ops.difference(inside, near) : inside;
     const covered = faceArea - totalArea(rest);
-    if (covered < EMPTY_SHARE * faceArea) {
+    if (!partlyOutdoors && covered < EMPTY_SHARE * faceArea) {
       out.push(...rest.filter((r) => polygonArea(r) >= MIN_EMPTY_FACE_AREA));
     } else {
       const half = MIN_REST_WIDTH / 2;

@@ -34,13 +34,14 @@ export class TestModel {
     storey: string,
     id: string,
     exterior: Point2[],
-    options: { name?: string; type?: RoomType; synthetic?: boolean; holes?: Point2[][] } = {},
+    options: { name?: string; type?: RoomType; synthetic?: boolean; holes?: Point2[][]; globalId?: string } = {},
   ): this {
     const room: Room = {
       ...newRoom(id, exterior, options.holes ?? []),
       name: options.name ?? id,
       type: options.type ?? 'Other',
       synthetic: options.synthetic ?? false,
+      global_id: options.globalId ?? '',
     };
     this.model.arch.rooms[id] = room;
     this.model.arch.storeys[storey]!.rooms.push(id);
@@ -59,6 +60,20 @@ export class TestModel {
     });
     this.model.arch.walls[id] = wall;
     this.model.arch.storeys[storey]!.walls.push(id);
+    return this;
+  }
+
+  /** A slab with the plan `exterior` from `bottom` to `top` (absolute z), listed by `storey`. */
+  slab(storey: string, id: string, exterior: Point2[], bottom: number, top: number): this {
+    this.model.arch.slabs[id] = { id, global_id: '', shape: { exterior, interiors: [] }, min_z: bottom, max_z: top };
+    this.model.arch.storeys[storey]!.floors.push(id);
+    return this;
+  }
+
+  /** A ceiling with the plan `exterior` at height `z`, listed by `storey`. */
+  ceiling(storey: string, id: string, exterior: Point2[], z: number): this {
+    this.model.arch.ceilings[id] = { id, global_id: '', shape: { exterior, interiors: [] }, z, grid_lines: [] };
+    this.model.arch.storeys[storey]!.ceilings.push(id);
     return this;
   }
 

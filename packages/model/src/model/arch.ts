@@ -61,6 +61,11 @@ export const roomSchema = z.object({
   /** Made by the app (clean options 'synthesize rooms'), not found in an IFC file. */
   synthetic: z.boolean().default(false),
   shape: roomShapeSchema,
+  /**
+   * GlobalIds of the IFC spaces that clean_arch merged into this room, besides its own global_id (docs/clean-arch.md);
+   * absent when none, so models written before it parse unchanged. An IFC re-import matches them to this room.
+   */
+  merged_global_ids: z.array(z.string()).optional(),
 });
 export type Room = z.infer<typeof roomSchema>;
 

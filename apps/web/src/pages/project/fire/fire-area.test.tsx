@@ -2,16 +2,15 @@
  * Adding the fire module (P§2, P§6, P§9) and the fire area's gating (F§2). The server's answers come from the
  * fire engine itself (create_fire_config, cost_model), through a stand-in for fetch.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
-import { WORKING_VERSION, emptyModel, type Model, type Regulation } from '@edrf/model';
+import type { RouteObject } from 'react-router';
+import { emptyModel, type Model, type Regulation } from '@edrf/model';
 import { costModel, createFireConfig, roomsSize } from '@edrf/fire';
 import { alertsStore } from '../../../app/overlay/alerts';
 import { testArch } from '../../../editor/arch/test-arch';
-import { ProjectStore } from '../../../state/project-store';
-import { ProjectStoreContext } from '../../../state/use-project';
+import type { ProjectStore } from '../../../state/project-store';
+import { renderProjectPages, testProjectStore } from '../../../state/test-project';
 import { AddFireModuleDialog, NOTHING_CHARGED, formatEuros } from './AddFireModuleDialog';
 import { FireIndex, FireLayout, NO_FIRE_MODULE } from './FireLayout';
 import { createFireConfigForTest } from './test-fire';
@@ -43,36 +42,8 @@ afterEach(() => {
 
 const withRooms = (): Model => ({ ...emptyModel(), arch: testArch() });
 
-function storeOf(model: Model) {
-  return new ProjectStore(
-    { projectId: 'p1', model, identity: WORKING_VERSION, parent: null, workingRevision: 'rev-1', versionComment: null },
-    { transport: { sync: () => Promise.reject(new Error('unused')), save: () => Promise.reject(new Error('unused')) } },
-  );
-}
-
-function renderIn(store: ProjectStore, routes: Parameters<typeof createMemoryRouter>[0], at: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/project/:projectId',
-        element: (
-          <ProjectStoreContext value={store}>
-            <Outlet />
-          </ProjectStoreContext>
-        ),
-        children: routes,
-      },
-    ],
-    { initialEntries: [at] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const storeOf = testProjectStore;
+const renderIn = (store: ProjectStore, routes: RouteObject[], at: string) => renderProjectPages(store, routes, at).router;
 
 function openDialog(model: Model, opts: { prepaid?: boolean; platformAdmin?: boolean } = {}) {
   const store = storeOf(model);

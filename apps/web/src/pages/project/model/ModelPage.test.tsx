@@ -1,41 +1,14 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
-import { WORKING_VERSION, emptyModel } from '@edrf/model';
-import { ProjectStore } from '../../../state/project-store';
-import { ProjectStoreContext, useProjectShortcuts } from '../../../state/use-project';
+import { emptyModel } from '@edrf/model';
+import { renderProjectPages } from '../../../state/test-project';
 import { testArch } from '../../../editor/arch/test-arch';
 import { ModelPage } from './ModelPage';
 
 afterEach(cleanup);
 
-function Workspace({ store }: { store: ProjectStore }) {
-  useProjectShortcuts(store);
-  return (
-    <ProjectStoreContext value={store}>
-      <Outlet />
-    </ProjectStoreContext>
-  );
-}
-
 function setup(initial = '/project/p1/model') {
-  const store = new ProjectStore(
-    {
-      projectId: 'p1',
-      model: { ...emptyModel(), arch: testArch() },
-      identity: WORKING_VERSION,
-      parent: null,
-      workingRevision: 'rev-1',
-      versionComment: null,
-    },
-    { transport: { sync: () => Promise.reject(new Error('unused')), save: () => Promise.reject(new Error('unused')) } },
-  );
-  const router = createMemoryRouter(
-    [{ path: '/project/p1', element: <Workspace store={store} />, children: [{ path: 'model', element: <ModelPage /> }] }],
-    { initialEntries: [initial] },
-  );
-  render(<RouterProvider router={router} />);
-  return { store, router };
+  return renderProjectPages({ ...emptyModel(), arch: testArch() }, [{ path: 'model', element: <ModelPage /> }], initial);
 }
 
 const storeyButtons = () => within(screen.getByRole('list', { name: 'Storeys' })).getAllByRole('button');

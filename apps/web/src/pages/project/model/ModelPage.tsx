@@ -15,7 +15,7 @@ import { SelectTool } from '../../../editor/tools/select';
 import { usePlanCommands, usePlanEditor } from '../../../editor/use-plan-editor';
 import { useModelEdit, useProjectState, useProjectStore } from '../../../state/use-project';
 import { CleanDialog } from './CleanDialog';
-import { cleanArch } from './clean-arch';
+import { previewClean } from './clean-arch';
 import { reportTiles } from './layers/report-tiles';
 import { MergeStoreysDialog } from './MergeStoreysDialog';
 import { deleteSelection, mergeStoreys } from './model-edits';
@@ -221,8 +221,8 @@ export function ModelPage() {
       {dialog === 'clean' && (
         <CleanDialog
           onClose={() => setDialog(null)}
-          onClean={async (settings) => {
-            const cleaned = await cleanArch(model, settings);
+          onPreview={(settings) => previewClean(model, settings)}
+          onApply={(cleaned) => {
             replaceModel(cleaned);
             setDialog(null);
             editor.select(NOTHING);

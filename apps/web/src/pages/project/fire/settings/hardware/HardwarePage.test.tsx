@@ -3,15 +3,13 @@
  * counts, editing a product with the number rules, add, remove, rank, import, export, the catalogue, and undo.
  * The catalogue's answer comes from the fire engine itself (get_fire_hardware) through a stand-in for fetch.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
-import { CURRENT_SCHEMA, WORKING_VERSION, emptyModel, fireSchema, type Model, type Products } from '@edrf/model';
+import { CURRENT_SCHEMA, emptyModel, fireSchema, type Model, type Products } from '@edrf/model';
 import { getFireHardware } from '@edrf/fire';
 import { testArch } from '../../../../../editor/arch/test-arch';
-import { ProjectStore } from '../../../../../state/project-store';
-import { ProjectStoreContext, useProjectShortcuts } from '../../../../../state/use-project';
+import type { ProjectStore } from '../../../../../state/project-store';
+import { renderProjectPages } from '../../../../../state/test-project';
 import { createFireConfigForTest } from '../../test-fire';
 import { HardwarePage } from './HardwarePage';
 
@@ -37,15 +35,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function Workspace({ store }: { store: ProjectStore }) {
-  useProjectShortcuts(store);
-  return (
-    <ProjectStoreContext value={store}>
-      <Outlet />
-    </ProjectStoreContext>
-  );
-}
-
 /** A model with rooms and an SBF fire module (the generic hardware), and a detector and a cable that use products. */
 function testModel(): Model {
   const fire = createFireConfigForTest('Sbf1108');
@@ -61,27 +50,8 @@ function testModel(): Model {
 }
 
 function setup(model: Model = testModel()) {
-  const store = new ProjectStore(
-    { projectId: 'p1', model, identity: WORKING_VERSION, parent: null, workingRevision: 'rev-1', versionComment: null },
-    { transport: { sync: () => Promise.reject(new Error('unused')), save: () => Promise.reject(new Error('unused')) } },
-  );
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/project/p1',
-        element: <Workspace store={store} />,
-        children: [{ path: 'fire/settings/hardware', element: <HardwarePage /> }],
-      },
-    ],
-    { initialEntries: ['/project/p1/fire/settings/hardware'] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return store;
+  return renderProjectPages(model, [{ path: 'fire/settings/hardware', element: <HardwarePage /> }], '/project/p1/fire/settings/hardware')
+    .store;
 }
 
 const productsOf = (store: ProjectStore): Products => store.getState().model.fire!.config.products;

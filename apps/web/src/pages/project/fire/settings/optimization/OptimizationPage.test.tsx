@@ -1,48 +1,20 @@
 /** F§2 /fire/settings/optimization: the Optimization config of F§3 with F§5's minimums, edited through the store. */
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { WORKING_VERSION, emptyModel, type Fire } from '@edrf/model';
 import { testArch } from '../../../../../editor/arch/test-arch';
-import { ProjectStore } from '../../../../../state/project-store';
-import { ProjectStoreContext, useProjectShortcuts } from '../../../../../state/use-project';
+import { renderProjectPages } from '../../../../../state/test-project';
 import { createFireConfigForTest } from '../../test-fire';
 import { OptimizationPage } from './OptimizationPage';
 
 afterEach(cleanup);
 
-function Workspace({ store }: { store: ProjectStore }) {
-  useProjectShortcuts(store);
-  return (
-    <ProjectStoreContext value={store}>
-      <Outlet />
-    </ProjectStoreContext>
-  );
-}
-
 function setup() {
-  const store = new ProjectStore(
-    {
-      projectId: 'p1',
-      model: { ...emptyModel(), arch: testArch(), fire: createFireConfigForTest('Sbf1108') },
-      identity: WORKING_VERSION,
-      parent: null,
-      workingRevision: 'rev-1',
-      versionComment: null,
-    },
-    { transport: { sync: () => Promise.reject(new Error('unused')), save: () => Promise.reject(new Error('unused')) } },
+  const { store } = renderProjectPages(
+    { ...emptyModel(), arch: testArch(), fire: createFireConfigForTest('Sbf1108') },
+    [{ path: 'fire/settings/optimization', element: <OptimizationPage /> }],
+    '/project/p1/fire/settings/optimization',
   );
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/project/:projectId',
-        element: <Workspace store={store} />,
-        children: [{ path: 'fire/settings/optimization', element: <OptimizationPage /> }],
-      },
-    ],
-    { initialEntries: ['/project/p1/fire/settings/optimization'] },
-  );
-  render(<RouterProvider router={router} />);
   const config = (): Fire['config'] => store.getState().model.fire!.config;
   return { store, config };
 }

@@ -1,51 +1,23 @@
 /** F§2 /fire/settings/sbf: the SBF 110:8 form of F§3, its delay rule (F§5), facility managers, and the redirect. */
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
-import { WORKING_VERSION, emptyModel, type Regulation, type SbfConfig } from '@edrf/model';
+import { emptyModel, type Regulation, type SbfConfig } from '@edrf/model';
 import { testArch } from '../../../../../editor/arch/test-arch';
-import { ProjectStore } from '../../../../../state/project-store';
-import { ProjectStoreContext, useProjectShortcuts } from '../../../../../state/use-project';
+import { renderProjectPages } from '../../../../../state/test-project';
 import { createFireConfigForTest } from '../../test-fire';
 import { SbfPage } from './SbfPage';
 
 afterEach(cleanup);
 
-function Workspace({ store }: { store: ProjectStore }) {
-  useProjectShortcuts(store);
-  return (
-    <ProjectStoreContext value={store}>
-      <Outlet />
-    </ProjectStoreContext>
-  );
-}
-
 function setup(regulation: Regulation = 'Sbf1108') {
-  const store = new ProjectStore(
-    {
-      projectId: 'p1',
-      model: { ...emptyModel(), arch: testArch(), fire: createFireConfigForTest(regulation) },
-      identity: WORKING_VERSION,
-      parent: null,
-      workingRevision: 'rev-1',
-      versionComment: null,
-    },
-    { transport: { sync: () => Promise.reject(new Error('unused')), save: () => Promise.reject(new Error('unused')) } },
-  );
-  const router = createMemoryRouter(
+  const { store, router } = renderProjectPages(
+    { ...emptyModel(), arch: testArch(), fire: createFireConfigForTest(regulation) },
     [
-      {
-        path: '/project/:projectId',
-        element: <Workspace store={store} />,
-        children: [
-          { path: 'fire/settings', element: <p>Fire settings index</p> },
-          { path: 'fire/settings/sbf', element: <SbfPage /> },
-        ],
-      },
+      { path: 'fire/settings', element: <p>Fire settings index</p> },
+      { path: 'fire/settings/sbf', element: <SbfPage /> },
     ],
-    { initialEntries: ['/project/p1/fire/settings/sbf'] },
+    '/project/p1/fire/settings/sbf',
   );
-  render(<RouterProvider router={router} />);
   const sbf = (): SbfConfig => store.getState().model.fire!.config.sbf!;
   return { store, router, sbf };
 }
