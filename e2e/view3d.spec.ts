@@ -11,28 +11,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInWithPasscode } from './support/login.js';
 import { PETE, THEA, VIEW3D_LARGE_PROJECT, VIEW3D_PROJECT } from './support/seed.js';
 import { dialog, rowOf } from './support/ui.js';
+import { WEBGL_BROWSER } from './support/webgl.js';
 
 /** The IFC corpus: IFC_CORPUS, else ../shared/ifc beside the repository. */
 const corpus = process.env.IFC_CORPUS ?? path.resolve('../shared/ifc');
 const HOUSE = path.join(corpus, 'AC20-FZK-Haus.ifc');
 const LARGEST = path.join(corpus, 'revit2012_janesville_restaurant.ifc');
 
-// WebGL in headless Chromium runs on SwiftShader, which newer Chromium only allows when asked.
-test.use({
-  viewport: { width: 1600, height: 1000 },
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--enable-unsafe-swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  },
-});
+test.use(WEBGL_BROWSER);
 
 const view3d = (page: Page) => page.getByTestId('view3d');
 const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
