@@ -50,14 +50,14 @@ const DOOR_TOLERANCE = 0.1;
 const STOREY_TOLERANCE = 0.1;
 
 /**
- * Models whose doors do not all pass, with the reason; their door test is `it.fails` (it must keep failing until
- * the extraction is fixed, then move out of this list).
+ * The doors known to lie off every wall, by model: the test asserts exactly these, so it fails both when another door
+ * goes astray and when the extraction is fixed (then the door leaves this list).
  */
-const DOOR_FAILURES: Record<string, string> = {
+const DOORS_OFF_WALLS: Record<string, string[]> = {
   // Known limit (docs/ifc.md, doors): the opening of garage door 0Y72$AJ8z6_Bj2JTndi2f6 cuts its host wall's plan away
   // but for a 3 cm sliver beside the door; the width line is put on that wall's axis, 1.5 m from the sliver and from
   // every other wall footprint. 39 of 40 doors pass.
-  [LARGE]: 'one garage door whose opening leaves its host wall no plan under it',
+  [LARGE]: ['0Y72$AJ8z6_Bj2JTndi2f6'],
 };
 
 /**
@@ -132,13 +132,13 @@ describe.skipIf(!present)('extracted geometry on the IFC corpus', () => {
   for (const file of orAbsent(models)) {
     const timeout = file === LARGE ? 180_000 : 60_000;
     describe(file, () => {
-      const doorTest = DOOR_FAILURES[file] ? it.fails : it;
-      doorTest(
-        `every door lies on a wall (one of its hosts or of its storey)${DOOR_FAILURES[file] ? ` — fails: ${DOOR_FAILURES[file]}` : ''}`,
+      const knownOff = DOORS_OFF_WALLS[file] ?? [];
+      it(
+        `every door lies on a wall (one of its hosts or of its storey)${knownOff.length > 0 ? `, but for the known ${knownOff.join(', ')}` : ''}`,
         async () => {
           const { total, off } = doorsOffWalls(await extract(file));
           console.info(`| ${file} | doors on a wall: ${total - off.length}/${total} |${off.length > 0 ? ` off: ${off.join('; ')}` : ''}`);
-          expect(off).toEqual([]);
+          expect(off.map((line) => line.split(' ')[0])).toEqual(knownOff);
         },
         timeout,
       );
