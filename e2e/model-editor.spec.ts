@@ -141,6 +141,32 @@ test('the architecture editor: storeys, layers, selection, ruler, rooms, undo, m
     await expect(storeyButton(page, /Ground/)).toHaveAttribute('aria-current', 'true');
   });
 
+  await test.step('at 1280 px the toolbar keeps one line while drawing, so the plan stays put; the plan says how to pan, and Space-drag pans', async () => {
+    const toolbar = page.getByRole('toolbar', { name: 'Plan tools' });
+    const planTop = (await plan(page).boundingBox())!.y;
+    const oneLine = (await toolbar.boundingBox())!.height;
+    await page.getByRole('button', { name: 'Draw room' }).click();
+    await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+    expect((await toolbar.boundingBox())!.height).toBe(oneLine);
+    expect((await plan(page).boundingBox())!.y).toBe(planTop);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Apply' })).toBeHidden();
+    await expect(page.getByLabel('Plan controls')).toContainText('hold Space and drag');
+    const x0 = Number(await plan(page).getAttribute('data-x'));
+    const from = await pagePoint(page, [3, 3]);
+    await plan(page).focus();
+    await page.keyboard.down(' ');
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 60, from.y, { steps: 6 });
+    await page.mouse.up();
+    await page.keyboard.up(' ');
+    await expect.poll(async () => Number(await plan(page).getAttribute('data-x'))).toBeCloseTo(x0 + 60, 0);
+    await expect(properties(page)).toContainText('Select items on the plan');
+    await page.keyboard.press('f');
+    await expect.poll(async () => Number(await plan(page).getAttribute('data-x'))).toBeCloseTo(x0, 0);
+  });
+
   await test.step('the coordinate readout follows the pointer', async () => {
     const p = await pagePoint(page, [3, 2]);
     await page.mouse.move(p.x, p.y);
