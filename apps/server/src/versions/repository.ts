@@ -10,7 +10,8 @@ type WorkingRow = Selectable<Database['working_versions']>;
 type VersionRow = Selectable<Database['project_versions']>;
 
 export const versionNotFound = () => notFound('Unable to find version');
-export const conflict = () => new HttpError(409, 'The working version was changed by someone else: get their changes to keep yours on top of them');
+export const conflict = () =>
+  new HttpError(409, 'The working version was changed by someone else: get their changes to keep yours on top of them');
 
 const hashesOf = (row: WorkingRow | VersionRow): PartHashes => ({
   config: row.config_hash,

@@ -20,8 +20,13 @@ async function validOutline(outline: Point2[]): Promise<boolean> {
 /** A room drawn over others is kept, with a word: Clean's overlap option would cut it (docs/editor.md). */
 async function warnOverlap(outline: Point2[], arch: Arch, storeyId: string): Promise<void> {
   const rooms = (arch.storeys[storeyId]?.rooms ?? []).flatMap((id) => arch.rooms[id] ?? []);
-  const overlapped = await roomsOverlapped(outline, rooms);
-  if (overlapped.length > 0) toast.warning(newRoomOverlaps(overlapped.map((id) => arch.rooms[id]!.name || id)));
+  try {
+    const overlapped = await roomsOverlapped(outline, rooms);
+    if (overlapped.length > 0) toast.warning(newRoomOverlaps(overlapped.map((id) => arch.rooms[id]!.name || id)));
+  } catch (error) {
+    // P§8: a failure of the WebAssembly side is only logged; the room is added all the same.
+    console.error('Could not check the new room for overlaps', error);
+  }
 }
 
 /** Draw room (P§4): clicks add corners; Enter, Apply or the first corner adds the room ('New Room', Other) and selects it. */
