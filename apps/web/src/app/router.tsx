@@ -25,6 +25,7 @@ import { FireSettingsLayout } from '../pages/project/fire/settings/FireSettingsL
 import { HardwarePage } from '../pages/project/fire/settings/hardware/HardwarePage';
 import { OptimizationPage } from '../pages/project/fire/settings/optimization/OptimizationPage';
 import { SbfPage } from '../pages/project/fire/settings/sbf/SbfPage';
+import { UnitsPage } from '../pages/project/fire/units/UnitsPage';
 
 /** The routes of P§2; anything else is the 404 page. */
 export const router = createBrowserRouter([
@@ -76,7 +77,8 @@ export const router = createBrowserRouter([
                   { path: 'sbf', element: <SbfPage /> },
                 ],
               },
-              ...(['units', 'sections', 'routes', 'equipment', 'export'] as const).map((path) => ({
+              { path: 'units', element: <UnitsPage /> },
+              ...(['sections', 'routes', 'equipment', 'export'] as const).map((path) => ({
                 path,
                 element: <PlannedPage {...PLANNED[path]} />,
               })),

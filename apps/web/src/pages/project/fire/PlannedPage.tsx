@@ -11,11 +11,6 @@ export function PlannedPage({ title, holds }: { title: string; holds: string }) 
 
 /** What each fire page not yet built will hold (F§2). */
 export const PLANNED = {
-  units: {
-    title: 'Units',
-    holds:
-      'Placing detectors, sirens, buttons, I/O units, racks and other units on the storey plans, in 2D and 3D, and designing them automatically.',
-  },
   sections: { title: 'Sections', holds: 'Fire alarm sections: their rooms, their shapes and the addresses of their units.' },
   routes: { title: 'Routes', holds: 'Cable routes on the storey plans, drawn by hand or optimized.' },
   equipment: { title: 'Equipment', holds: 'The racks and their equipment as a schematic, and the cables between racks.' },

@@ -1,0 +1,270 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { UNIT_GROUPS } from '@edrf/model';
+import { toast } from '../../../../app/overlay/alerts';
+import { LayersBox } from '../../../../editor/LayersBox';
+import { PlanView } from '../../../../editor/PlanView';
+import { StoreyList } from '../../../../editor/arch/StoreyList';
+import { defaultStorey } from '../../../../editor/arch/storeys';
+import type { PlanEditor } from '../../../../editor/plan-editor';
+import { RULER_TOOL, RulerTool } from '../../../../editor/tools/ruler';
+import { FitButton, ToolButton } from '../../../../editor/ToolButtons';
+import { usePlanCommands, usePlanEditor } from '../../../../editor/use-plan-editor';
+import { useModelEdit, useProjectState, useProjectStore } from '../../../../state/use-project';
+import { labelTexts, unitLayers, unitsBackgroundLayers } from './layers/unit-layers';
+import { UNITS_PAGE_SLOTS, type ToolSlot } from './slots';
+import { PlaceUnitTool, placeToolId } from './tools/place-unit-tool';
+import { unitCommands } from './tools/unit-commands';
+import { UnitSelectTool } from './tools/unit-select';
+import { UnitPanel, type Placement } from './UnitPanel';
+import { KIND, UNIT_KINDS, type UnitKind } from './unit-kinds';
+import { NO_SOCKET_SIRENS, hasSocketSiren, productsFor } from './units-edits';
+import '../../model/model.css';
+import './units.css';
+
+/** The count line under the layers: '3 units on this storey, 5 in the model.' */
+export function unitCount(onStorey: number, inModel: number): string {
+  return `${onStorey} ${onStorey === 1 ? 'unit' : 'units'} on this storey, ${inModel} in the model.`;
+}
+
+/**
+ * /project/{id}/fire/units (F§2, F§4): the units placement page. The storey plan of the engine with the
+ * architecture behind and the units as symbols; a tool per unit kind (toolbar and More menu), the Hidden-detector
+ * toggle, and the side panel of the armed tool and the selection. docs/fire-units.md.
+ */
+export function UnitsPage() {
+  const { model } = useProjectState();
+  const store = useProjectStore();
+  const edit = useModelEdit();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const arch = model.arch;
+  const requested = params.get('storey');
+  const storeyId = requested && arch.storeys[requested] ? requested : defaultStorey(arch);
+
+  // The choices the placement tools read when they place: the Hidden-detector toggle, socketing, the chosen products.
+  const [hidden, setHidden] = useState(false);
+  const [socket, setSocket] = useState(false);
+  const [chosen, setChosen] = useState<Partial<Record<UnitKind, string>>>({});
+  const current = useRef({ hidden, socket, chosen });
+  useLayoutEffect(() => {
+    current.current = { hidden, socket, chosen };
+  });
+
+  const editor = usePlanEditor(
+    () => ({
+      layers: [...unitsBackgroundLayers(), ...unitLayers(), ...UNITS_PAGE_SLOTS.layers],
+      defaultTool: () => new UnitSelectTool(UNITS_PAGE_SLOTS.select),
+      painters: [labelTexts, ...UNITS_PAGE_SLOTS.painters],
+    }),
+    storeyId ?? '',
+  );
+  const selection = editor.selection;
+  const tool = editor.tool;
+
+  const makeTool = (kind: UnitKind) =>
+    new PlaceUnitTool(kind, {
+      product: () => current.current.chosen[kind] ?? null,
+      hidden: () => current.current.hidden,
+      socket: () => current.current.socket,
+      warn: (message) => toast.warning(message),
+    });
+
+  const switchStorey = (id: string) => {
+    if (id !== storeyId) setParams({ storey: id }, { replace: true });
+  };
+  const replaceModel = (next: typeof model) => store.replaceModel(next, location.pathname + location.search);
+  const commands = unitCommands(editor, replaceModel);
+  usePlanCommands(editor, [...commands, { key: 'm', run: () => editor.toggleTool(RULER_TOOL, () => new RulerTool()) }]);
+
+  const toggleHidden = () => {
+    const on = !hidden;
+    setHidden(on);
+    // The toggle arms the Detector tool when it turns on (it places hidden detectors while on).
+    if (on && tool.id !== placeToolId('detector')) editor.useTool(makeTool('detector'));
+  };
+  const toggleSocket = (on: boolean) => {
+    if (on && !hasSocketSiren(model)) {
+      toast.warning(NO_SOCKET_SIRENS);
+      return;
+    }
+    setSocket(on);
+  };
+
+  const placement: Placement | null =
+    tool instanceof PlaceUnitTool && model.fire
+      ? {
+          kind: tool.state.kind,
+          products: productsFor(model, tool.state.kind, { socketOnly: tool.state.kind === 'siren' && socket }),
+          productId: tool.productId(editor) ?? '',
+          onProduct: (productId) => setChosen((was) => ({ ...was, [tool.state.kind]: productId })),
+          angle: tool.state.angle,
+          ...(tool.state.kind === 'siren' ? { socket, onSocket: toggleSocket } : {}),
+          ...(tool.state.kind === 'detector' ? { hidden, onHidden: (on: boolean) => setHidden(on) } : {}),
+        }
+      : null;
+
+  // F§2's More menu: the rack part's entries (Plinth), then Info panel … Label.
+  const moreEntries: ToolSlot[] = [
+    ...UNITS_PAGE_SLOTS.more,
+    ...UNIT_KINDS.filter((info) => info.more).map((info) => ({
+      id: placeToolId(info.kind),
+      label: info.label,
+      title: info.label,
+      make: () => makeTool(info.kind),
+    })),
+  ];
+
+  const fire = model.fire;
+  // Every unit group counts, racks too (F§3 'Unit groups').
+  const all = fire ? UNIT_GROUPS.flatMap((group) => Object.values(fire.units[group]) as { storey_id: string }[]) : [];
+  const onStorey = all.filter((unit) => unit.storey_id === storeyId).length;
+  const inModel = all.length;
+  const noStorey = !storeyId;
+
+  return (
+    <section className="model-page units-page">
+      <aside className="model-side model-left">
+        <h1 className="units-title">Units</h1>
+        <StoreyList arch={arch} current={storeyId} onPick={switchStorey} />
+        <LayersBox editor={editor} />
+        <p className="muted small">{unitCount(onStorey, inModel)}</p>
+      </aside>
+      <div className="model-center">
+        <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
+          <FitButton editor={editor} />
+          <ToolButton editor={editor} id={RULER_TOOL} make={() => new RulerTool()} label="Ruler" title="Ruler (M)" />
+          <span className="toolbar-gap" />
+          <KindButton editor={editor} kind="detector" make={makeTool} disabled={noStorey} />
+          <button
+            type="button"
+            className={hidden ? 'btn btn-small active' : 'btn btn-small'}
+            aria-pressed={hidden}
+            title="Hidden detector: while on, the Detector tool places hidden detectors"
+            disabled={noStorey}
+            onClick={toggleHidden}
+          >
+            Hidden detector
+          </button>
+          {UNIT_KINDS.filter((info) => !info.more && info.kind !== 'detector').map((info) => (
+            <KindButton key={info.kind} editor={editor} kind={info.kind} make={makeTool} disabled={noStorey} />
+          ))}
+          {UNITS_PAGE_SLOTS.toolbar.length === 1 && <ToolButton editor={editor} {...UNITS_PAGE_SLOTS.toolbar[0]!} disabled={noStorey} />}
+          {UNITS_PAGE_SLOTS.toolbar.length > 1 && (
+            <ToolMenu editor={editor} name="Rack" entries={UNITS_PAGE_SLOTS.toolbar} disabled={noStorey} />
+          )}
+          <ToolMenu editor={editor} name="More" entries={moreEntries} disabled={noStorey} />
+        </div>
+        <div className="plan-frame">
+          <PlanView editor={editor} />
+        </div>
+      </div>
+      <UnitPanel
+        model={model}
+        selection={selection}
+        placement={placement}
+        edit={(requests) => edit(requests)}
+        onDelete={() => commands[0]!.run()}
+      />
+    </section>
+  );
+}
+
+function KindButton({
+  editor,
+  kind,
+  make,
+  disabled,
+}: {
+  editor: PlanEditor;
+  kind: UnitKind;
+  make: (kind: UnitKind) => PlaceUnitTool;
+  disabled: boolean;
+}) {
+  const label = KIND[kind].label;
+  return (
+    <ToolButton
+      editor={editor}
+      id={placeToolId(kind)}
+      make={() => make(kind)}
+      label={label}
+      title={`${label}: press on the plan to place one; r / R turn it; Escape ends`}
+      disabled={disabled}
+    />
+  );
+}
+
+/**
+ * A toolbar button opening a menu of tools (F§2's More menu; the rack tools). It stays one short button whatever
+ * is armed, so that the toolbar keeps to one line: pressed while one of its tools is active, which the button's
+ * title and the panel's 'Placing: …' name.
+ */
+function ToolMenu({
+  editor,
+  name,
+  entries,
+  disabled,
+}: {
+  editor: PlanEditor;
+  name: string;
+  entries: readonly ToolSlot[];
+  disabled: boolean;
+}) {
+  const [open, setOpen] = useState<{ top: number; left: number } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const active = entries.find((entry) => entry.id === editor.tool.id);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(null);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(null);
+    };
+    document.addEventListener('mousedown', close);
+    window.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      window.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+  return (
+    <div className="tool-menu" ref={box}>
+      <button
+        type="button"
+        className={active ? 'btn btn-small active' : 'btn btn-small'}
+        aria-haspopup="menu"
+        aria-expanded={!!open}
+        aria-pressed={!!active}
+        title={active ? `${name}: ${active.label}` : name}
+        disabled={disabled}
+        onClick={(event) => {
+          // The list is fixed to the window: the toolbar keeps to one line and clips what overflows it.
+          const rect = event.currentTarget.getBoundingClientRect();
+          setOpen(open ? null : { top: rect.bottom + 2, left: rect.left });
+        }}
+      >
+        {name} ▾
+      </button>
+      {open && (
+        <div className="tool-menu-list" role="menu" aria-label={name} style={{ top: open.top, left: open.left }}>
+          {entries.map((entry) => (
+            <button
+              key={entry.id}
+              type="button"
+              role="menuitemradio"
+              aria-checked={entry.id === editor.tool.id}
+              title={entry.title}
+              onClick={() => {
+                setOpen(null);
+                if (entry.id !== editor.tool.id) editor.useTool(entry.make());
+              }}
+            >
+              {entry.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Model } from '@edrf/model';
+import type { PlanCommand } from '../../../../../editor/commands';
+import type { PlanEditor } from '../../../../../editor/plan-editor';
+import { NOTHING } from '../../../../../editor/selection';
+import { deleteSelection } from '../../../model/model-edits';
+
+/**
+ * The units page's keys beyond the tools' own (docs/fire-units.md): Delete and Backspace remove the selection with
+ * the model's cascade (deleteSelection: a deleted detector's socketed sirens stay, unsocketed; the unit's section
+ * address and route nodes let go of it) as one undo step of its own. r and R are the tools' (F§4).
+ */
+export function unitCommands(editor: PlanEditor, replaceModel: (model: Model) => void): PlanCommand[] {
+  const deleteSelected = () => {
+    const selection = editor.selection;
+    if (selection.kind !== 'items') return;
+    replaceModel(deleteSelection(editor.model, selection.items));
+    editor.select(NOTHING);
+  };
+  return [{ key: ['Delete', 'Backspace'], when: () => editor.selection.kind === 'items', run: deleteSelected, label: 'Delete' }];
+}
