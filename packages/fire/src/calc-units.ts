@@ -12,6 +12,8 @@ import { placeSirens } from './units/sirens.js';
 export interface CalcFireUnitsInput {
   arch: Arch;
   fire: Fire;
+  /** Place nothing: the answer's units are the model's, with their warnings and coverage (the units page's analysis). */
+  analyze_only?: boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ export function calcFireUnitsWithStats(
     sirenShapes: {},
     stats: [],
     withBounds: opts.withBounds ?? false,
+    analyzeOnly: input.analyze_only ?? false,
   };
   checkUnitStoreys(ctx, arch);
   placeDetectors(ctx, building.storeys);

@@ -11,7 +11,12 @@ const regulationBody = z.object({
   regulation: z.enum(REGULATIONS, { error: () => `Unknown regulation: expected one of ${REGULATIONS.join(', ')}` }),
 });
 
-const calcUnitsBody = z.object({ arch: archSchema, fire: fireSchema });
+const calcUnitsBody = z.object({
+  arch: archSchema,
+  fire: fireSchema,
+  /** Place nothing: the checks and coverage of the model's units (the units page's analysis). */
+  analyze_only: z.boolean().optional(),
+});
 
 /** A room as cost_model reads it: only its outline matters. */
 const pricedRoom = z.object({ shape: z.object({ exterior: ringSchema, interiors: z.array(ringSchema).default(() => []) }) });

@@ -120,6 +120,28 @@ describe.each(testDatabases())('fire engine calls (%s)', (kind) => {
       expect(res.body.units.detectors.mine).toEqual({ id: 'mine', storey_id: 'g', product_id: '', coord: [5, 5, 2.9], hidden: false });
     });
 
+    it('with analyze_only places nothing and answers the warnings and coverage of the model’s units', async () => {
+      const mine = { id: 'mine', storey_id: 'g', product_id: '', coord: [5, 5, 2.9], hidden: false };
+      const fire = { config: await configFor('Bs5839'), units: { detectors: { mine } } };
+      const res = await post('calc_fire_units', { arch: arch(), fire, analyze_only: true });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { units, validation } = res.body as FireUnitsResult;
+      expect(units).toEqual({ detectors: { mine }, sirens: {}, buttons: {} });
+      expect(Object.keys(validation.detector_shapes)).toEqual(['mine']);
+      const ids = validation.warnings.map((w) => w.warning_id);
+      expect(ids).toContain('room_not_covered:office');
+      expect(ids).toContain('door_without_button:front');
+      // The same body without the flag places what is missing.
+      const placed = await post('calc_fire_units', { arch: arch(), fire, analyze_only: false });
+      expect(Object.keys(placed.body.units.detectors).length).toBeGreaterThan(1);
+    });
+
+    it.each([['yes'], [1], [null]])('refuses analyze_only %j (400)', async (flag) => {
+      const res = await post('calc_fire_units', { arch: arch(), fire: { config: await configFor('Bs5839') }, analyze_only: flag });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(/^analyze_only: /);
+    });
+
     it('answers a warning per bad room, and for an empty building', async () => {
       const config = await configFor('Nfpa72');
       const bad = arch();

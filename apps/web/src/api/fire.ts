@@ -1,4 +1,5 @@
-import { productsSchema, type Fire, type Products, type Regulation } from '@edrf/model';
+import { productsSchema, type Arch, type Fire, type Products, type Regulation } from '@edrf/model';
+import type { FireUnitsResult } from '@edrf/fire';
 import { apiCall } from './client';
 
 /** The fire module's calls that belong to no project (F§7). */
@@ -31,3 +32,7 @@ export const getFireHardware = (): Promise<HardwareSet[]> =>
   );
 
 export const fireHardwareKey = ['fire-hardware'] as const;
+
+/** POST /api/v1/calc_fire_units: the automatic design (F§7): the model's units kept, the missing ones added, and the analysis. */
+export const calcFireUnits = (arch: Arch, fire: Fire) =>
+  apiCall<FireUnitsResult>('design fire units', '/api/v1/calc_fire_units', { body: { arch, fire } });

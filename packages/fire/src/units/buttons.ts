@@ -33,7 +33,7 @@ export function placeButtons(ctx: PlacementContext, storeys: readonly StoreyInfo
       if (side === -1) continue;
       const served = onStorey().some((b) => Math.hypot(b.coord[0] - info.mid[0], b.coord[1] - info.mid[1]) <= range + 1e-9);
       if (served) continue;
-      const at = besideDoor(info, side, range);
+      const at = ctx.analyzeOnly ? undefined : besideDoor(info, side, range);
       if (at) add(at, info.door.id);
       else
         ctx.warnings.push(warning('door_without_button', info.door.id, MESSAGES.doorWithoutButton(info.door.name || info.door.id, range)));
@@ -83,7 +83,8 @@ function addForTravel(
       return Number.isFinite(d) && d > limit;
     });
     if (far.length === 0) return;
-    if (round === MAX_TRAVEL_ADDITIONS - 1) {
+    // analyze_only adds nothing: the points too far from every call point are reported at once.
+    if (round === MAX_TRAVEL_ADDITIONS - 1 || ctx.analyzeOnly) {
       const worst = far[0]!;
       ctx.warnings.push(
         warning(

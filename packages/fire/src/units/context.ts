@@ -27,6 +27,11 @@ export interface PlacementContext {
   stats: RoomStats[];
   /** Compute the lower bounds (the benchmark needs them; the answer does not). */
   withBounds: boolean;
+  /**
+   * Place nothing (analyze_only): the checks and the coverage of the units already in the model. A room that would
+   * need more units gets the warning of a room the placement could not cover.
+   */
+  analyzeOnly?: boolean;
 }
 
 /** More units than this in one room means settings far too small (say 0.01 m²): the room is left unplaced with a warning. */

@@ -1,7 +1,8 @@
 import { detectorTypeFor, needsDetection } from '../regulations.js';
 import { MESSAGES } from '../messages.js';
 import { roomAt, roomLabel, warning, type RoomInfo, type StoreyInfo } from '../building.js';
-import { distanceToRings, pointInRings, type Pt } from '../geometry/ring.js';
+import { clipRingToHalfPlane, distanceToRings, pointInRings, type Pt, type Ring } from '../geometry/ring.js';
+import { powerCells } from '../placement/power-cells.js';
 import { obstacleDistanceAt } from '../placement/grid.js';
 import { placeInRoom } from '../placement/room.js';
 import type { Piece } from '../placement/strips.js';
@@ -57,6 +58,18 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
     existing.map((id) => [ctx.detectors[id]!.coord[0], ctx.detectors[id]!.coord[1]] as Pt),
     ctx.withBounds,
   );
+  // analyze_only on a room its detectors cover: the placement kept them all and added none, so its pieces are theirs.
+  if (ctx.analyzeOnly && !(placement.ok && placement.added.length === 0)) {
+    analyzeRoom(ctx, info, existing, inlets, settings);
+    ctx.stats.push({
+      room_id: info.room.id,
+      storey_id: info.storey.id,
+      area: info.area,
+      detectors: existing.length,
+      lower_bound: placement.lowerBound,
+    });
+    return;
+  }
   const productId = ctx.fire.config.products.detectors.find((p) => p.type === type)?.id ?? ctx.fire.config.products.detectors[0]?.id ?? '';
   const z = info.storey.height.max_z - 0.05;
   const ids = [...existing];
@@ -71,15 +84,7 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
     if (piece.area > settings.area_per_detector * 1.01)
       ctx.warnings.push(warning('detector_area', id, MESSAGES.detectorArea(piece.area, settings.area_per_detector), id));
   });
-  for (const id of existing) {
-    const [x, y] = ctx.detectors[id]!.coord;
-    const wall = distanceToRings(x, y, info.rings);
-    if (wall < settings.min_wall_distance - 1e-6)
-      ctx.warnings.push(warning('detector_near_wall', id, MESSAGES.detectorNearWall(wall, settings.min_wall_distance), id));
-    const inlet = inlets.length ? obstacleDistanceAt(x, y, inlets) : Infinity;
-    if (inlet < settings.min_air_inlet_distance - 1e-6)
-      ctx.warnings.push(warning('detector_near_inlet', id, MESSAGES.detectorNearInlet(inlet, settings.min_air_inlet_distance), id));
-  }
+  checkPlaced(ctx, info, existing, inlets, settings);
   if (!placement.ok) ctx.warnings.push(warning('room_not_covered', info.room.id, MESSAGES.roomNotCovered(roomLabel(info.room))));
   if (placement.cramped) ctx.warnings.push(warning('room_cramped', info.room.id, MESSAGES.roomCramped(roomLabel(info.room))));
   ctx.stats.push({
@@ -89,6 +94,67 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
     detectors: ids.length,
     lower_bound: placement.lowerBound,
   });
+}
+
+type DetectorSettings = PlacementContext['fire']['config']['unit']['detector']['Smoke'];
+
+/** The wall and air-inlet distances of the detectors already in the room. */
+function checkPlaced(ctx: PlacementContext, info: RoomInfo, existing: string[], inlets: readonly Ring[], settings: DetectorSettings): void {
+  for (const id of existing) {
+    const [x, y] = ctx.detectors[id]!.coord;
+    const wall = distanceToRings(x, y, info.rings);
+    if (wall < settings.min_wall_distance - 1e-6)
+      ctx.warnings.push(warning('detector_near_wall', id, MESSAGES.detectorNearWall(wall, settings.min_wall_distance), id));
+    const inlet = inlets.length ? obstacleDistanceAt(x, y, inlets) : Infinity;
+    if (inlet < settings.min_air_inlet_distance - 1e-6)
+      ctx.warnings.push(warning('detector_near_inlet', id, MESSAGES.detectorNearInlet(inlet, settings.min_air_inlet_distance), id));
+  }
+}
+
+/**
+ * analyze_only on a room the placement would add detectors to (so not covered): each detector's coverage is its
+ * power cell in the room cut to its reach (max_detector_distance).
+ */
+function analyzeRoom(ctx: PlacementContext, info: RoomInfo, existing: string[], inlets: readonly Ring[], settings: DetectorSettings): void {
+  const sites = existing.map((id) => [ctx.detectors[id]!.coord[0], ctx.detectors[id]!.coord[1]] as Pt);
+  const cells = powerCells(
+    info.rings,
+    sites,
+    sites.map(() => 0),
+    settings.max_detector_distance,
+  );
+  cells.forEach((cell, i) => {
+    const id = existing[i]!;
+    const shape = clipToDisk(cell.shape, sites[i]!, settings.max_detector_distance);
+    ctx.detectorShapes[id] = shape.exterior.length >= 3 ? [shape] : [];
+    if (cell.area > settings.area_per_detector * 1.01)
+      ctx.warnings.push(warning('detector_area', id, MESSAGES.detectorArea(cell.area, settings.area_per_detector), id));
+  });
+  checkPlaced(ctx, info, existing, inlets, settings);
+  ctx.warnings.push(warning('room_not_covered', info.room.id, MESSAGES.roomNotCovered(roomLabel(info.room))));
+}
+
+/** A shape cut to the 32-gon inscribed in the circle of `radius` about `at` (the reach of a unit), as a model polygon. */
+export function clipToDisk(
+  shape: { exterior: Ring; interiors: readonly Ring[] },
+  at: Pt,
+  radius: number,
+): { exterior: [number, number][]; interiors: [number, number][][] } {
+  const sides = 32;
+  const inner = radius * Math.cos(Math.PI / sides);
+  let exterior: Pt[] = [...shape.exterior];
+  let interiors: Pt[][] = shape.interiors.map((hole) => [...hole]);
+  for (let k = 0; k < sides && exterior.length >= 3; k++) {
+    const nx = Math.cos(((2 * k + 1) * Math.PI) / sides);
+    const ny = Math.sin(((2 * k + 1) * Math.PI) / sides);
+    const c = nx * at[0] + ny * at[1] + inner;
+    exterior = clipRingToHalfPlane(exterior, nx, ny, c);
+    interiors = interiors.map((hole) => clipRingToHalfPlane(hole, nx, ny, c)).filter((hole) => hole.length >= 3);
+  }
+  return {
+    exterior: exterior.length >= 3 ? exterior.map((p) => [p[0], p[1]]) : [],
+    interiors: interiors.map((hole) => hole.map((p) => [p[0], p[1]])),
+  };
 }
 
 /**
@@ -118,7 +184,9 @@ function placeShaftDetector(
       ctx.warnings.push(warning('shaft_detector_low', id, MESSAGES.shaftTooLow(below, settings.max_shaft_distance), id));
     }
   }
-  if (near.length === 0) {
+  if (near.length === 0 && ctx.analyzeOnly)
+    ctx.warnings.push(warning('room_not_covered', info.room.id, MESSAGES.roomNotCovered(roomLabel(info.room))));
+  else if (near.length === 0) {
     const placement = placeInRoom(
       info.rings,
       { radius: 1e6, maxArea: Infinity, wallDistance: Math.min(settings.min_wall_distance, 0.1), obstacles: [], obstacleDistance: 0 },

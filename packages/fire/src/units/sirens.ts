@@ -2,7 +2,9 @@ import { needsSiren } from '../regulations.js';
 import { MESSAGES } from '../messages.js';
 import { roomAt, roomLabel, warning, type RoomInfo, type StoreyInfo } from '../building.js';
 import type { Pt } from '../geometry/ring.js';
+import { powerCells } from '../placement/power-cells.js';
 import { placeInRoom } from '../placement/room.js';
+import { clipToDisk } from './detectors.js';
 import { MAX_UNITS_PER_ROOM, unitEstimate, type PlacementContext } from './context.js';
 
 /** Sirens inside their room reach no farther than that room's walls (a door takes 20–30 dB): each occupied room is covered on its own. */
@@ -40,6 +42,23 @@ export function placeSirens(ctx: PlacementContext, storeys: readonly StoreyInfo[
         existing.map((id) => [ctx.sirens[id]!.coord[0], ctx.sirens[id]!.coord[1]] as Pt),
         false,
       );
+      if (ctx.analyzeOnly && !(placement.ok && placement.added.length === 0)) {
+        // analyze_only on a room that would get more sirens: each covers its power cell in the room within its range.
+        const sites = existing.map((id) => [ctx.sirens[id]!.coord[0], ctx.sirens[id]!.coord[1]] as Pt);
+        powerCells(
+          info.rings,
+          sites,
+          sites.map(() => 0),
+          range,
+        ).forEach((cell, i) => {
+          const shape = clipToDisk(cell.shape, sites[i]!, range);
+          ctx.sirenShapes[existing[i]!] = shape.exterior.length >= 3 ? [shape] : [];
+        });
+        ctx.warnings.push(warning('room_no_siren_cover', info.room.id, MESSAGES.roomNoSirenCover(roomLabel(info.room))));
+        if (info.room.type === 'SleepingRoom' && existing.length === 0)
+          ctx.warnings.push(warning('sleeping_room_no_siren', info.room.id, MESSAGES.sleepingRoomNoSiren(roomLabel(info.room))));
+        continue;
+      }
       const z = info.storey.height.max_z - 0.05;
       const ids = [...existing];
       for (const [x, y] of placement.added) {

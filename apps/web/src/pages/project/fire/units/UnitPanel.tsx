@@ -4,6 +4,7 @@ import type { Selection } from '../../../../editor/selection';
 import type { EditRequest } from '../../../../state/history';
 import { MODEL_FIELD_ATTRIBUTE } from '../../../../state/shortcuts';
 import { NumberField } from '../../model/NumberField';
+import { UnitWarnings, type Analysis } from './analysis';
 import { UNITS_PAGE_SLOTS } from './slots';
 import { KIND, kindOfUnit, type PlacedGroup, type UnitKind } from './unit-kinds';
 import {
@@ -43,10 +44,12 @@ interface UnitPanelProps {
   placement: Placement | null;
   edit: (requests: EditRequest[]) => void;
   onDelete: () => void;
+  /** The page's analysis: the selected unit's warnings (analysis/). */
+  analysis?: Analysis;
 }
 
 /** The right sidebar of the units page: the armed tool's choices, then the selected unit's fields, or a count and Delete. */
-export function UnitPanel({ model, selection, placement, edit, onDelete }: UnitPanelProps) {
+export function UnitPanel({ model, selection, placement, edit, onDelete, analysis }: UnitPanelProps) {
   const units = selectedUnits(selection);
   const count = selection.kind === 'items' ? selection.items.length : 0;
   const Other = UNITS_PAGE_SLOTS.panel;
@@ -55,6 +58,7 @@ export function UnitPanel({ model, selection, placement, edit, onDelete }: UnitP
       {placement && <PlacementFields placement={placement} />}
       {count === 0 && !placement && <p className="muted">Select units on the plan, or pick a unit in the toolbar and press on the plan.</p>}
       {count === 1 && units.length === 1 && <UnitFieldsForm model={model} group={units[0]!.group} id={units[0]!.id} edit={edit} />}
+      {count === 1 && units.length === 1 && <UnitWarnings analysis={analysis} unitId={units[0]!.id} />}
       {count === 1 && units.length === 0 && Other && <Other model={model} selection={selection} edit={edit} />}
       {count > 1 && <h2 className="side-title">{count} units selected</h2>}
       {count > 0 && (

@@ -50,12 +50,13 @@ describe('the units page', () => {
       toolbar()
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Fit', 'Ruler', 'Detector', 'Hidden detector', 'Siren', 'Button', 'IO', 'Annunciator', 'Rack ▾', 'More ▾']);
+    ).toEqual(['Fit', 'Ruler', 'Detector', 'Hidden detector', 'Siren', 'Button', 'IO', 'Annunciator', 'Rack ▾', 'More ▾', 'Run']);
     const layers = within(screen.getByRole('group', { name: 'Layers' }));
     expect(layers.getAllByRole('checkbox').map((box) => [box.parentElement!.textContent, (box as HTMLInputElement).checked])).toEqual([
       ['Rooms', true],
       ['Ceilings', false],
       ['Other objects', true],
+      ['Coverage', true],
     ]);
     expect(screen.getByText('0 units on this storey, 0 in the model.')).toBeTruthy();
   });

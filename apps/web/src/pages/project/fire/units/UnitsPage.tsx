@@ -19,6 +19,8 @@ import { UnitSelectTool } from './tools/unit-select';
 import { UnitPanel, type Placement } from './UnitPanel';
 import { KIND, UNIT_KINDS, type UnitKind } from './unit-kinds';
 import { NO_SOCKET_SIRENS, hasSocketSiren, productsFor } from './units-edits';
+import { DesignRun } from './design/DesignRun';
+import { AnalysisPanel, analysisPainter, coverageLayer, useAnalysis } from './analysis';
 import '../../model/model.css';
 import './units.css';
 
@@ -51,11 +53,13 @@ export function UnitsPage() {
     current.current = { hidden, socket, chosen };
   });
 
+  // The analysis (analysis/, docs/fire-units.md 'Analysis'): coverage and warnings after each change.
+  const analysis = useAnalysis(model.arch, model.fire);
   const editor = usePlanEditor(
     () => ({
-      layers: [...unitsBackgroundLayers(), ...unitLayers(), ...UNITS_PAGE_SLOTS.layers],
+      layers: [...unitsBackgroundLayers(), ...unitLayers(), ...UNITS_PAGE_SLOTS.layers, coverageLayer],
       defaultTool: () => new UnitSelectTool(UNITS_PAGE_SLOTS.select),
-      painters: [labelTexts, ...UNITS_PAGE_SLOTS.painters],
+      painters: [labelTexts, ...UNITS_PAGE_SLOTS.painters, analysisPainter(analysis.store)],
     }),
     storeyId ?? '',
   );
@@ -129,6 +133,7 @@ export function UnitsPage() {
         <StoreyList arch={arch} current={storeyId} onPick={switchStorey} />
         <LayersBox editor={editor} />
         <p className="muted small">{unitCount(onStorey, inModel)}</p>
+        <AnalysisPanel editor={editor} model={model} analysis={analysis} onStorey={switchStorey} />
       </aside>
       <div className="model-center">
         <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
@@ -154,6 +159,8 @@ export function UnitsPage() {
             <ToolMenu editor={editor} name="Rack" entries={UNITS_PAGE_SLOTS.toolbar} disabled={noStorey} />
           )}
           <ToolMenu editor={editor} name="More" entries={moreEntries} disabled={noStorey} />
+          {/* The automatic design (design/, docs/fire-units.md 'Automatic design'). */}
+          <DesignRun storeyId={storeyId ?? null} />
         </div>
         <div className="plan-frame">
           <PlanView editor={editor} />
@@ -165,6 +172,7 @@ export function UnitsPage() {
         placement={placement}
         edit={(requests) => edit(requests)}
         onDelete={() => commands[0]!.run()}
+        analysis={analysis}
       />
     </section>
   );

@@ -1,0 +1,3 @@
+export { AnalysisPanel, UnitWarnings } from './AnalysisPanel';
+export { analysisPainter, coverageLayer } from './coverage';
+export { useAnalysis, type Analysis } from './use-analysis';

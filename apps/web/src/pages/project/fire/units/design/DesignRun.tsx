@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { calcFireUnits } from '../../../../../api/fire';
+import { toast } from '../../../../../app/overlay/alerts';
+import { applyEdits } from '../../../../../state/history';
+import { useProjectState, useProjectStore } from '../../../../../state/use-project';
+import { designEdits, designMessage, type DesignScope } from './design-edits';
+import { setLastDesign } from './last-design';
+import './design.css';
+
+type ScopeChoice = DesignScope['kind'];
+
+/**
+ * The units page's 'Run' (issue 22 'Automatic design'): calc_fire_units for the whole building or the shown
+ * storey. One request; while it runs an indeterminate progress bar with the elapsed seconds, the page stays
+ * usable and a second Run waits. The answer is merged against the model as it is then (design-edits.ts) and
+ * applied as one undo step of its own; its validation is kept in last-design.ts. docs/fire-units.md.
+ */
+export function DesignRun({ storeyId }: { storeyId: string | null }) {
+  const store = useProjectStore();
+  const { model } = useProjectState();
+  const location = useLocation();
+  const [choice, setChoice] = useState<ScopeChoice>('building');
+  const [started, setStarted] = useState<number | null>(null);
+  const [elapsed, setElapsed] = useState(0);
+  const busy = useRef(false);
+
+  useEffect(() => {
+    if (started === null) return;
+    const tick = setInterval(() => setElapsed(Math.floor((Date.now() - started) / 1000)), 250);
+    return () => clearInterval(tick);
+  }, [started]);
+
+  const run = async () => {
+    const sent = store.getState().model;
+    const fire = sent.fire;
+    if (busy.current || !fire) return;
+    const scope: DesignScope = choice === 'storey' && storeyId ? { kind: 'storey', storeyId } : { kind: 'building' };
+    // Undo and redo come back here, to the storey shown when Run was pressed.
+    const page = location.pathname + location.search;
+    const projectId = store.getState().projectId;
+    busy.current = true;
+    setElapsed(0);
+    setStarted(Date.now());
+    try {
+      const answer = await calcFireUnits(sent.arch, fire);
+      const now = store.getState().model;
+      const { requests, added } = designEdits(now, fire, answer.units, scope);
+      setLastDesign(projectId, { validation: answer.validation, scope, added, at: Date.now() });
+      if (requests.length > 0) store.replaceModel(applyEdits(now, requests).model, page);
+      toast.info(designMessage(added));
+    } catch {
+      // apiCall has shown 'Failed to design fire units…'; the model is left as it is.
+    } finally {
+      busy.current = false;
+      setStarted(null);
+    }
+  };
+
+  const running = started !== null;
+  const noFire = !model.fire;
+  return (
+    <div className="design-run" role="group" aria-label="Automatic design">
+      <select
+        aria-label="Design scope"
+        value={choice}
+        disabled={running}
+        onChange={(event) => setChoice(event.target.value as ScopeChoice)}
+      >
+        <option value="building">Whole building</option>
+        <option value="storey" disabled={!storeyId}>
+          This storey
+        </option>
+      </select>
+      <button
+        type="button"
+        className="btn btn-small"
+        title="Run the automatic design: adds the missing detectors, sirens and buttons; placed units are kept"
+        disabled={running || noFire || (choice === 'storey' && !storeyId)}
+        onClick={() => void run()}
+      >
+        Run
+      </button>
+      {running && (
+        <span className="design-progress" role="status">
+          <progress aria-label="Designing fire units" />
+          <span>{elapsed} s</span>
+        </span>
+      )}
+    </div>
+  );
+}
