@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { REGULATIONS, type Arch } from '@edrf/model';
 import { extractIfc } from '@edrf/ifc';
 import { fireUnitsResultSchema } from './analysis.js';
+import { calcFireUnits } from './calc-units.js';
 import { detectorTypeFor, needsDetection, REGULATION_RULES } from './regulations.js';
 import { pointInRings, type Pt } from './geometry/ring.js';
 import { fireFor, run } from './test-support/check-units.js';
@@ -47,5 +48,20 @@ for (const file of MODELS)
       const placed = stats.reduce((sum, s) => sum + s.detectors, 0);
       const bound = stats.reduce((sum, s) => sum + s.lower_bound, 0);
       expect(placed / bound).toBeLessThanOrEqual(1.1);
+    });
+
+    it.each(REGULATIONS)('%s: a design run again adds nothing, and its analysis finds every room covered', async (regulation) => {
+      const a = await load();
+      const fire = fireFor(regulation);
+      const designed = { ...fire, units: { ...fire.units, ...calcFireUnits({ arch: a, fire }).units } };
+      const again = calcFireUnits({ arch: a, fire: designed });
+      for (const group of ['detectors', 'sirens', 'buttons'] as const)
+        expect(Object.keys(again.units[group]).sort(), group).toEqual(Object.keys(designed.units[group]).sort());
+      const analysis = calcFireUnits({ arch: a, fire: designed, analyze_only: true });
+      expect(
+        analysis.validation.warnings.filter(
+          (w) => w.warning_id.startsWith('room_not_covered') || w.warning_id.startsWith('room_no_siren_cover'),
+        ),
+      ).toEqual([]);
     });
   });

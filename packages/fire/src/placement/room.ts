@@ -96,22 +96,28 @@ function siteGrid(rings: readonly Ring[], rules: RoomRules) {
       if (grid.state[c] === INTERIOR) deepest = Math.max(deepest, distanceToRings(grid.repX[c]!, grid.repY[c]!, rings));
   return { grid, feasible, nearest: nearestFeasible(grid, feasible), cramped, deepest };
 }
+/** A unit this close to a piece's site (metres) stands where the placement would put one. */
+const SAME_SITE = 1e-3;
+
 /**
- * Units already in the room take over the piece they stand in when they reach all of it (a convex
- * piece: its corners within the radius); the new unit of that piece is then not needed. A kept unit
- * that takes no piece stands for nothing (an empty part).
+ * Units already in the room take over the piece whose site they stand on, or the piece they stand in when they
+ * reach all of it (a convex piece: its corners within the radius); the new unit of that piece is then not needed.
+ * A kept unit that takes no piece stands for nothing (an empty part).
  */
 function keepFixed(pieces: Piece[], fixed: readonly Pt[], radius: number): { kept: Piece[]; added: Piece[] } {
   const taken = new Set<Piece>();
   const kept = fixed.map((at): Piece => {
-    const piece = pieces.find(
-      (p) =>
-        !taken.has(p) &&
-        p.shape.interiors.length === 0 &&
-        ringIsConvex(p.shape.exterior) &&
-        pointInRing(at[0], at[1], p.shape.exterior) &&
-        p.shape.exterior.every((q) => Math.hypot(q[0] - at[0], q[1] - at[1]) <= radius + 1e-9),
-    );
+    // A unit where the placement itself would put one (a design run again) stands for that piece, convex or not.
+    const piece =
+      pieces.find((p) => !taken.has(p) && Math.hypot(p.at[0] - at[0], p.at[1] - at[1]) <= SAME_SITE) ??
+      pieces.find(
+        (p) =>
+          !taken.has(p) &&
+          p.shape.interiors.length === 0 &&
+          ringIsConvex(p.shape.exterior) &&
+          pointInRing(at[0], at[1], p.shape.exterior) &&
+          p.shape.exterior.every((q) => Math.hypot(q[0] - at[0], q[1] - at[1]) <= radius + 1e-9),
+      );
     if (!piece) return { at, shape: { exterior: [], interiors: [] }, area: 0 };
     taken.add(piece);
     return { ...piece, at };
