@@ -44,6 +44,8 @@ export const CLEO = 'cleo@example.com';
 export const FREYA = 'freya@example.com';
 /** fire-module.spec: a platform admin; makes his organization prepaid and adds a beta regulation to his project. */
 export const FELIX = 'felix@example.com';
+/** fire-units.spec: admin of the units organization and its project; places fire units by hand and runs the design. */
+export const UNA = 'una@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -70,6 +72,7 @@ export const SEED_USERS = [
   { email: CLEO, provider: 'passcode', is_admin: false },
   { email: FREYA, provider: 'passcode', is_admin: false },
   { email: FELIX, provider: 'passcode', is_admin: true },
+  { email: UNA, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -184,6 +187,10 @@ export const FIRE_PROJECT = 'Freya House';
 export const FIRE_BETA_ORG = 'Felix Brand AB';
 /** fire-module.spec's second project: felix makes its organization prepaid, adds AC20-FZK-Haus.ifc and BS 5839. */
 export const FIRE_BETA_PROJECT = 'Felix House';
+
+export const UNITS_ORG = 'Una Brand AB';
+/** fire-units.spec's project: una is its admin; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
+export const UNITS_PROJECT = 'Una Office';
 
 export const SEED_ORGS: SeedOrg[] = [
   {
@@ -339,6 +346,12 @@ export const SEED_ORGS: SeedOrg[] = [
     name: FIRE_BETA_ORG,
     members: [{ email: FELIX, role: 'admin' }],
     projects: [{ name: FIRE_BETA_PROJECT, ifcFiles: [], members: [{ email: FELIX, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: UNITS_ORG,
+    members: [{ email: UNA, role: 'admin' }],
+    projects: [{ name: UNITS_PROJECT, ifcFiles: [], members: [{ email: UNA, role: 'admin' }] }],
     payments: [],
   },
 ];
