@@ -9,10 +9,11 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInWithPasscode } from './support/login.js';
 import { corpusFile } from './support/corpus.js';
+import { addIfc } from './support/ifc.js';
 import { pagePoint, plan, type PlanPoint } from './support/plan.js';
 import { ELLIOT, TRAYS_PROJECT } from './support/seed.js';
 import { WEBGL_BROWSER } from './support/webgl.js';
-import { detail, dialog, rowOf } from './support/ui.js';
+import { detail, rowOf } from './support/ui.js';
 
 const HOUSE = corpusFile('AC20-FZK-Haus.ifc');
 
@@ -120,16 +121,7 @@ test('electrical trays: gated navigation, chains, snapping, storeys, vertical tr
     await expect(gated).toHaveAttribute('title', 'Requires architecture model');
     await expect(navigation(page).getByRole('link', { name: 'Electrical' })).toHaveCount(0);
 
-    await expect(versionState(page)).toHaveText('Synced');
-    await page.getByRole('button', { name: 'Add IFCs' }).click();
-    const add = dialog(page, 'Add IFCs');
-    await add.getByLabel('IFC files').setInputFiles(HOUSE);
-    await add.getByRole('button', { name: 'Upload' }).click();
-    await expect(rowOf(add, 'AC20-FZK-Haus.ifc')).toContainText('Done', { timeout: 90_000 });
-    await page.keyboard.press('Control+s');
-    await expect(versionState(page)).toHaveText('Synced', { timeout: 30_000 });
-    await add.getByRole('button', { name: 'Close', exact: true }).first().click();
-    await expect(add).toBeHidden();
+    await addIfc(page, HOUSE);
 
     const electrical = navigation(page).getByRole('link', { name: 'Electrical', exact: true });
     await expect(electrical).toBeVisible();

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { signInWithPasscode } from './support/login.js';
 import { corpusFile } from './support/corpus.js';
+import { addIfc } from './support/ifc.js';
 import { FELIX, FIRE_BETA_ORG, FIRE_BETA_PROJECT, FIRE_PROJECT, FREYA } from './support/seed.js';
 import { dialog, expectToast, rowOf } from './support/ui.js';
 
@@ -56,20 +57,6 @@ async function expectFireDisabled(page: Page) {
   await expect(gated).toHaveAttribute('title', NEEDS_ROOMS);
   await expect(navigation(page).getByRole('button', { name: 'Fire', exact: true })).toHaveCount(0);
   await expect(navigation(page).getByRole('link', { name: 'Fire', exact: true })).toHaveCount(0);
-}
-
-/** AC20-FZK-Haus.ifc through the Add IFCs dialog, synced. */
-async function importHouse(page: Page) {
-  await expect(versionState(page)).toHaveText('Synced');
-  await page.getByRole('button', { name: 'Add IFCs' }).click();
-  const add = dialog(page, 'Add IFCs');
-  await add.getByLabel('IFC files').setInputFiles(HOUSE);
-  await add.getByRole('button', { name: 'Upload' }).click();
-  await expect(rowOf(add, 'AC20-FZK-Haus.ifc')).toContainText('Done', { timeout: 60_000 });
-  await page.keyboard.press('Control+s');
-  await expect(versionState(page)).toHaveText('Synced', { timeout: 30_000 });
-  await add.getByRole('button', { name: 'Close', exact: true }).first().click();
-  await expect(add).toBeHidden();
 }
 
 async function sync(page: Page) {
@@ -120,7 +107,7 @@ test('a member adds the SBF fire module at a cost and edits its hardware, optimi
 
   await test.step('after the IFC import Fire opens Add Fire Module: only SBF 110:8, the cost in euros and the note', async () => {
     await page.goto(projectPath);
-    await importHouse(page);
+    await addIfc(page, HOUSE);
     await navigation(page).getByRole('button', { name: 'Fire', exact: true }).click();
     const add = dialog(page, 'Add Fire Module');
     await expect(add.getByRole('radio')).toHaveCount(1);
@@ -387,7 +374,7 @@ test('a platform admin in a prepaid organization is offered the beta regulations
   await test.step('Fire is disabled until the IFC import; then the dialog offers the beta regulations and no cost', async () => {
     projectPath = await openProject(page, FIRE_BETA_PROJECT);
     await expectFireDisabled(page);
-    await importHouse(page);
+    await addIfc(page, HOUSE);
     await navigation(page).getByRole('button', { name: 'Fire', exact: true }).click();
     const add = dialog(page, 'Add Fire Module');
     await expect(add.getByRole('radio')).toHaveCount(3);

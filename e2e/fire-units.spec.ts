@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithPasscode } from './support/login.js';
 import { corpusFile } from './support/corpus.js';
+import { addIfc } from './support/ifc.js';
 import { pagePoint, plan, type PlanPoint } from './support/plan.js';
 import { UNA, UNITS_PROJECT } from './support/seed.js';
 import { detail, dialog, expectToast, rowOf } from './support/ui.js';
@@ -106,16 +107,7 @@ test('fire units: tools, F§9 heights, r / R, drag, box delete, racks, automatic
     await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
     projectPath = new URL(page.url()).pathname;
 
-    await expect(versionState(page)).toHaveText('Synced');
-    await page.getByRole('button', { name: 'Add IFCs' }).click();
-    const add = dialog(page, 'Add IFCs');
-    await add.getByLabel('IFC files').setInputFiles(HOUSE);
-    await add.getByRole('button', { name: 'Upload' }).click();
-    await expect(rowOf(add, 'AC20-FZK-Haus.ifc')).toContainText('Done', { timeout: 60_000 });
-    await page.keyboard.press('Control+s');
-    await expect(versionState(page)).toHaveText('Synced', { timeout: 30_000 });
-    await add.getByRole('button', { name: 'Close', exact: true }).first().click();
-    await expect(add).toBeHidden();
+    await addIfc(page, HOUSE);
 
     // The ground floor's heights, from the model page (F§9's defaults are measured from them).
     await navigation(page).getByRole('link', { name: 'Model', exact: true }).click();

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { ROOM_TYPES, polygonArea, type Arch, type ItemRef, type Model, type Point2 } from '@edrf/model';
 import { LayersBox } from '../../../editor/LayersBox';
 import { PlanView } from '../../../editor/PlanView';
@@ -7,6 +7,7 @@ import { archLayers } from '../../../editor/arch/arch-layers';
 import { roomFill } from '../../../editor/arch/palette';
 import { StoreyList } from '../../../editor/arch/StoreyList';
 import { defaultStorey, storeysTopDown } from '../../../editor/arch/storeys';
+import { useShownStorey } from '../../../editor/arch/use-shown-storey';
 import { NOTHING, singleRoom } from '../../../editor/selection';
 import { PolygonTool } from '../../../editor/tools/polygon';
 import { RULER_TOOL, RulerTool } from '../../../editor/tools/ruler';
@@ -42,11 +43,9 @@ export function ModelPage() {
   const edit = useModelEdit();
   const location = useLocation();
   const page = location.pathname + location.search;
-  const [params, setParams] = useSearchParams();
   const arch = model.arch;
   const storeys = useMemo(() => storeysTopDown(arch), [arch]);
-  const requested = params.get('storey');
-  const storeyId = requested && arch.storeys[requested] ? requested : defaultStorey(arch);
+  const [storeyId, showStorey] = useShownStorey(arch);
   const [info, setInfo] = useState<InfoPopup | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -72,7 +71,7 @@ export function ModelPage() {
   const switchStorey = (id: string) => {
     if (id !== storeyId) {
       setInfo(null);
-      setParams({ storey: id }, { replace: true });
+      showStorey(id);
     }
     editor.select({ kind: 'storey', storeyId: id });
   };
@@ -213,7 +212,7 @@ export function ModelPage() {
           onMerge={(keepId, otherIds) => {
             replaceModel(mergeStoreys(model, keepId, otherIds));
             setDialog(null);
-            setParams({ storey: keepId }, { replace: true });
+            showStorey(keepId);
             editor.select({ kind: 'storey', storeyId: keepId });
           }}
         />

@@ -1,11 +1,12 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { DEFAULT_TRAY_WIDTH } from '@edrf/model';
 import { LayersBox } from '../../../../editor/LayersBox';
 import { PlanView } from '../../../../editor/PlanView';
 import { archLayers } from '../../../../editor/arch/arch-layers';
 import { StoreyList, StoreyOptions } from '../../../../editor/arch/StoreyList';
-import { defaultStorey, storeysTopDown } from '../../../../editor/arch/storeys';
+import { storeysTopDown } from '../../../../editor/arch/storeys';
+import { useShownStorey } from '../../../../editor/arch/use-shown-storey';
 import { NOTHING } from '../../../../editor/selection';
 import { RULER_TOOL, RulerTool } from '../../../../editor/tools/ruler';
 import { FitButton, ToolButton } from '../../../../editor/ToolButtons';
@@ -32,10 +33,8 @@ export function TraysPage() {
   const store = useProjectStore();
   const edit = useModelEdit();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
   const arch = model.arch;
-  const requested = params.get('storey');
-  const storeyId = requested && arch.storeys[requested] ? requested : defaultStorey(arch);
+  const [storeyId, showStorey] = useShownStorey(arch);
   const [width, setWidth] = useState(DEFAULT_TRAY_WIDTH);
   const storeys = storeysTopDown(arch);
   // Vertical mode rises to the chosen storey; by default the one above the shown storey.
@@ -60,7 +59,7 @@ export function TraysPage() {
   const toolId = editor.tool.id;
 
   const switchStorey = (id: string) => {
-    if (id !== storeyId) setParams({ storey: id }, { replace: true });
+    if (id !== storeyId) showStorey(id);
   };
   const deleteSelected = () => {
     if (selection.kind !== 'items') return;

@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { UNIT_GROUPS } from '@edrf/model';
 import { toast } from '../../../../app/overlay/alerts';
 import { LayersBox } from '../../../../editor/LayersBox';
 import { PlanView } from '../../../../editor/PlanView';
 import { StoreyList } from '../../../../editor/arch/StoreyList';
-import { defaultStorey } from '../../../../editor/arch/storeys';
+import { useShownStorey } from '../../../../editor/arch/use-shown-storey';
 import type { PlanEditor } from '../../../../editor/plan-editor';
 import { RULER_TOOL, RulerTool } from '../../../../editor/tools/ruler';
 import { FitButton, ToolButton } from '../../../../editor/ToolButtons';
@@ -39,10 +39,8 @@ export function UnitsPage() {
   const store = useProjectStore();
   const edit = useModelEdit();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
   const arch = model.arch;
-  const requested = params.get('storey');
-  const storeyId = requested && arch.storeys[requested] ? requested : defaultStorey(arch);
+  const [storeyId, showStorey] = useShownStorey(arch);
 
   // The choices the placement tools read when they place: the Hidden-detector toggle, socketing, the chosen products.
   const [hidden, setHidden] = useState(false);
@@ -75,7 +73,7 @@ export function UnitsPage() {
     });
 
   const switchStorey = (id: string) => {
-    if (id !== storeyId) setParams({ storey: id }, { replace: true });
+    if (id !== storeyId) showStorey(id);
   };
   const replaceModel = (next: typeof model) => store.replaceModel(next, location.pathname + location.search);
   const commands = unitCommands(editor, replaceModel);
