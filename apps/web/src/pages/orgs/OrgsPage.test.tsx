@@ -11,20 +11,14 @@ import { currentUserKey } from '../../api/auth';
 import { alertsStore } from '../../app/overlay/alerts';
 import { upgradeRequiredStore } from '../../app/overlay/status';
 import { OrgsPage } from './OrgsPage';
+import { stubAnswers, type Answer } from '../../api/test-answers';
 
-type Answer = { status: number; body: unknown } | 'network';
 let answers: Answer[] = [];
 
 beforeEach(() => {
   alertsStore.set([]);
   upgradeRequiredStore.set(false);
-  vi.stubGlobal('fetch', () => {
-    const answer = answers.shift() ?? { status: 200, body: { orgs: [] } };
-    if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'));
-    return Promise.resolve(
-      new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }),
-    );
-  });
+  stubAnswers(() => answers.shift(), { status: 200, body: { orgs: [] } });
 });
 
 afterEach(() => {

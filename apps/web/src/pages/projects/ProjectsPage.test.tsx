@@ -10,23 +10,15 @@ import type { Project } from '@edrf/model';
 import { alertsStore } from '../../app/overlay/alerts';
 import { upgradeRequiredStore } from '../../app/overlay/status';
 import { ProjectsPage } from './ProjectsPage';
+import { stubAnswers, type Answer } from '../../api/test-answers';
 
-type Answer = { status: number; body: unknown } | 'network';
 let answers: Answer[] = [];
-const calls: string[] = [];
+let calls: string[] = [];
 
 beforeEach(() => {
-  calls.length = 0;
   alertsStore.set([]);
   upgradeRequiredStore.set(false);
-  vi.stubGlobal('fetch', (url: string) => {
-    calls.push(url);
-    const answer = answers.shift() ?? { status: 200, body: { projects: [] } };
-    if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'));
-    return Promise.resolve(
-      new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }),
-    );
-  });
+  calls = stubAnswers(() => answers.shift(), { status: 200, body: { projects: [] } });
 });
 
 afterEach(() => {
