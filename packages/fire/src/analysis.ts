@@ -24,6 +24,16 @@ export const analysisResultSchema = z.object({
 });
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 
+/** One room's detection figures: its detectors and the least number it could have (the engine's lower bound). */
+export const roomDetectionSchema = z.object({
+  room_id: z.string(),
+  storey_id: z.string(),
+  area: z.number(),
+  detectors: z.number().int(),
+  lower_bound: z.number().int(),
+});
+export type RoomDetection = z.infer<typeof roomDetectionSchema>;
+
 /** calc_fire_units' answer. */
 export const fireUnitsResultSchema = z.object({
   units: z.object({
@@ -32,5 +42,7 @@ export const fireUnitsResultSchema = z.object({
     buttons: collectionSchema(buttonSchema),
   }),
   validation: analysisResultSchema,
+  /** analyze_only: every room that needs detection, with its detectors and their lower bound. */
+  rooms: z.array(roomDetectionSchema).optional(),
 });
 export type FireUnitsResult = z.infer<typeof fireUnitsResultSchema>;

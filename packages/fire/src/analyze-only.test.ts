@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { polygonArea } from '@edrf/model';
-import { calcFireUnits } from './calc-units.js';
+import { calcFireUnits, calcFireUnitsWithStats } from './calc-units.js';
 import { makeArch, rect } from './test-support/arch.js';
 import { fireFor } from './test-support/check-units.js';
 
@@ -68,5 +68,28 @@ describe('calc_fire_units with analyze_only', () => {
     expect(result.units.detectors).toEqual(detectors);
     const near = result.validation.warnings.filter((w) => w.warning_id.startsWith('detector_near_wall'));
     expect(near.map((w) => w.unit_id)).toEqual([first.id]);
+  });
+});
+
+describe('the rooms of an analyze_only answer', () => {
+  it('lists each detected room with its detectors and the lower bound of a design', () => {
+    const fire = fireFor('Sbf1108', {
+      detectors: { mine: { id: 'mine', storey_id: 'g', product_id: '', coord: [5, 5, 2.9], hidden: false } },
+    });
+    const result = calcFireUnits({ arch: arch(), fire, analyze_only: true });
+    const office = result.rooms?.find((r) => r.room_id === 'office');
+    expect(office).toMatchObject({ storey_id: 'g', detectors: 1 });
+    expect(office!.area).toBeCloseTo(600, 6);
+    // The oracle: the benchmark's figures of a full design, whose lower bound is computed inside the placement.
+    const { stats } = calcFireUnitsWithStats({ arch: arch(), fire: fireFor('Sbf1108') }, { withBounds: true });
+    const designed = stats.find((s) => s.room_id === 'office')!;
+    expect(office!.lower_bound).toBe(designed.lower_bound);
+    expect(designed.detectors).toBeGreaterThanOrEqual(designed.lower_bound);
+    // Asked again (the bound is remembered), the answer is the same.
+    expect(calcFireUnits({ arch: arch(), fire, analyze_only: true }).rooms).toEqual(result.rooms);
+  });
+
+  it('is left out of a design’s answer', () => {
+    expect(calcFireUnits({ arch: arch(), fire: fireFor('Sbf1108') }).rooms).toBeUndefined();
   });
 });

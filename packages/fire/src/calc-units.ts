@@ -54,6 +54,8 @@ export function calcFireUnitsWithStats(
   const result = fireUnitsResultSchema.parse({
     units: { detectors: ctx.detectors, sirens: ctx.sirens, buttons: ctx.buttons },
     validation: { warnings: ctx.warnings, detector_shapes: ctx.detectorShapes, siren_shapes: ctx.sirenShapes, split_sections: [] },
+    // The units page shows each room's detectors beside the least it could have.
+    ...(ctx.analyzeOnly ? { rooms: ctx.stats } : {}),
   });
   return { result, stats: ctx.stats };
 }

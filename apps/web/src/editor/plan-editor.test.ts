@@ -192,3 +192,16 @@ describe('space-drag pans', () => {
     expect(ids(h)).toEqual(['k']);
   });
 });
+
+describe('the plan editor: framing a part of the storey', () => {
+  it('frame shows the bounds in the middle of the screen with a quarter of its smaller side round them', () => {
+    const h = harness();
+    h.editor.resize(800, 400);
+    h.editor.frame({ minX: 4, minY: 0, maxX: 7, maxY: 3 });
+    // 400 px high, 100 px margins: 3 m in 200 px.
+    expect(h.editor.view.scale).toBeCloseTo(200 / 3, 9);
+    const [x, y] = h.editor.toScreen([5.5, 1.5]);
+    expect(x).toBeCloseTo(400, 9);
+    expect(y).toBeCloseTo(200, 9);
+  });
+});

@@ -8,7 +8,7 @@ import type { OverlayPainter } from './overlay';
 import { SceneCache } from './scene-cache';
 import { NOTHING, pruneSelection, type Selection } from './selection';
 import type { PlanTool, Press, ToolPointer } from './tool';
-import { fitBounds, panBy, toScreen, toWorld, viewForKey, viewForWheel, type Vec2, type Viewport } from './viewport';
+import { fitBounds, panBy, toScreen, toWorld, viewForKey, viewForWheel, type Bounds, type Vec2, type Viewport } from './viewport';
 
 /**
  * The plan editor engine, headless (docs/editor.md): a screen configures it with its layers, its default
@@ -273,6 +273,14 @@ export class PlanEditor {
 
   fit(): void {
     this.currentView = fitBounds(this.scene.bounds, this.screen.width, this.screen.height, this.currentView.rotation);
+    this.fittedTo = this.currentStorey;
+    this.repaint();
+  }
+
+  /** Shows a part of the shown storey (a room a warning is about), with a margin round it. */
+  frame(bounds: Bounds): void {
+    const margin = Math.min(this.screen.width, this.screen.height) / 4;
+    this.currentView = fitBounds(bounds, this.screen.width, this.screen.height, this.currentView.rotation, margin);
     this.fittedTo = this.currentStorey;
     this.repaint();
   }

@@ -112,8 +112,8 @@ export function buildLayerPaths(scene: PlanScene): PlanLayerPaths {
   return { tiles };
 }
 
-/** The area centroid of a ring (its bounding box centre when it has no area). */
-function ringCentre(ring: Ring, bounds: Bounds): [number, number] {
+/** The area centroid of a ring (its bounding box centre when it has no area): where an item's label is written. */
+export function ringCentre(ring: Ring, bounds: Bounds): [number, number] {
   let twice = 0;
   let cx = 0;
   let cy = 0;

@@ -1,16 +1,10 @@
 import type { Button, Detector, Door, Fire, Polygon, Siren } from '@edrf/model';
-import type { AnalysisWarning } from '../analysis.js';
+import type { AnalysisWarning, RoomDetection } from '../analysis.js';
 import type { RegulationRules } from '../regulations.js';
 import type { UnitIds } from './ids.js';
 
-/** Detection figures of one room, for the quality benchmark. */
-export interface RoomStats {
-  room_id: string;
-  storey_id: string;
-  area: number;
-  detectors: number;
-  lower_bound: number;
-}
+/** Detection figures of one room, for the quality benchmark and the units page. */
+export type RoomStats = RoomDetection;
 
 /** What the placement steps share and fill in. */
 export interface PlacementContext {

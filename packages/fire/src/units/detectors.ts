@@ -7,6 +7,7 @@ import { obstacleDistanceAt } from '../placement/grid.js';
 import { placeInRoom } from '../placement/room.js';
 import type { Piece } from '../placement/strips.js';
 import { MAX_UNITS_PER_ROOM, unitEstimate, type PlacementContext } from './context.js';
+import { cachedRoomLowerBound } from './room-bounds.js';
 
 const toPolygon = (piece: Piece) => ({
   exterior: piece.shape.exterior.map((p) => [p[0], p[1]] as [number, number]),
@@ -66,7 +67,7 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
       storey_id: info.storey.id,
       area: info.area,
       detectors: existing.length,
-      lower_bound: placement.lowerBound,
+      lower_bound: roomBound(ctx, info, settings, placement.lowerBound),
     });
     return;
   }
@@ -92,8 +93,17 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
     storey_id: info.storey.id,
     area: info.area,
     detectors: ids.length,
-    lower_bound: placement.lowerBound,
+    lower_bound: roomBound(ctx, info, settings, placement.lowerBound),
   });
+}
+
+/**
+ * The room's lower bound for the figures: the placement's own when it computed one (the benchmark), else the
+ * remembered one when the answer lists the rooms (analyze_only), else the placement's area estimate.
+ */
+function roomBound(ctx: PlacementContext, info: RoomInfo, settings: DetectorSettings, placed: number): number {
+  if (ctx.withBounds || !ctx.analyzeOnly) return placed;
+  return cachedRoomLowerBound(info.rings, settings.max_detector_distance, settings.area_per_detector);
 }
 
 type DetectorSettings = PlacementContext['fire']['config']['unit']['detector']['Smoke'];

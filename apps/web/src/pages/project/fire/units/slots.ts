@@ -11,7 +11,7 @@ import { ioProductEdits } from './io/io-edits';
 import { RackPanel } from './racks/RackPanel';
 import { rackLayer } from './racks/rack-layer';
 import { rackSelectExtension } from './racks/rack-select';
-import { RACK_TOOL_SLOTS } from './racks/rack-tools';
+import { PLINTH_TOOL_SLOT, RACK_TOOL_SLOTS } from './racks/rack-tools';
 
 /**
  * Where the parts of the units page that others build plug in (docs/fire-units.md, 'Hooks'): the rack tools
@@ -53,10 +53,10 @@ export interface UnitsPageSlots {
   ioProductEdits: ((model: Model, unitId: string, productId: string) => EditRequest[]) | null;
 }
 
-/** What is plugged in today: the racks (racks/) and the I/O unit's inputs and outputs (io/). The More menu's Plinth is not built yet. */
+/** What is plugged in: the racks (racks/: their tools, the More menu's Plinth) and the I/O unit's inputs and outputs (io/). */
 export const UNITS_PAGE_SLOTS: UnitsPageSlots = {
   toolbar: RACK_TOOL_SLOTS,
-  more: [],
+  more: [PLINTH_TOOL_SLOT],
   layers: [rackLayer()],
   painters: [],
   select: rackSelectExtension,

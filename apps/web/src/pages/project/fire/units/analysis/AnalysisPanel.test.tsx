@@ -56,7 +56,9 @@ describe('the units page’s analysis', () => {
     const expected = calcFireUnits({ ...bodies[0]! });
     const near = expected.validation.warnings.filter((w) => w.unit_id === 'near');
     expect(near.length).toBeGreaterThan(0);
-    await waitFor(() => expect(warningsPanel().getByRole('heading').textContent).toBe(`Warnings (${expected.validation.warnings.length})`));
+    await waitFor(() =>
+      expect(warningsPanel().getByRole('heading', { level: 2 }).textContent).toBe(`Warnings (${expected.validation.warnings.length})`),
+    );
     // The analysis placed nothing in the model.
     expect(Object.keys(store.getState().model.fire!.units.detectors).sort()).toEqual(['near', 'up']);
 
@@ -75,6 +77,34 @@ describe('the units page’s analysis', () => {
     fireEvent.click(await waitFor(() => warningsPanel().getByRole('button', { name: up.message })));
     await waitFor(() => expect(router.state.location.search).toBe('?storey=s1'));
     expect(properties().getByText('up')).toBeTruthy();
+  });
+
+  it('shows a room warning’s room on its storey when clicked', async () => {
+    const { router } = setup();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    const expected = calcFireUnits({ ...bodies[0]! });
+    const upstairs = expected.validation.warnings.find((w) => w.warning_id === 'room_not_covered:u')!;
+    expect(upstairs.unit_id).toBe('');
+    fireEvent.click(await waitFor(() => warningsPanel().getByRole('button', { name: upstairs.message })));
+    await waitFor(() => expect(router.state.location.search).toBe('?storey=s1'));
+  });
+
+  it('gives the detectors per room against their least, for the storey and the building, and the rooms above it', async () => {
+    setup();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    const expected = calcFireUnits({ ...bodies[0]! });
+    const ground = expected.rooms!.filter((r) => r.storey_id === 's0');
+    const figures = within(await waitFor(() => screen.getByRole('region', { name: 'Detectors per room' })));
+    const least = (list: typeof ground) => list.reduce((sum, r) => sum + r.lower_bound, 0);
+    const count = (list: typeof ground) => list.reduce((sum, r) => sum + r.detectors, 0);
+    expect(figures.getByText('This storey').nextElementSibling!.textContent).toBe(
+      `${count(ground)} ${count(ground) === 1 ? 'detector' : 'detectors'} (least ${least(ground)})`,
+    );
+    expect(figures.getByText('Building').nextElementSibling!.textContent).toBe(
+      `${count(expected.rooms!)} ${count(expected.rooms!) === 1 ? 'detector' : 'detectors'} (least ${least(expected.rooms!)})`,
+    );
+    // One detector in a room that needs at least one: nothing above the least on the ground storey.
+    expect(figures.getByText('No room on this storey has more detectors than it needs.')).toBeTruthy();
   });
 
   it('says quietly that the analysis is unavailable when the server fails: no toast', async () => {

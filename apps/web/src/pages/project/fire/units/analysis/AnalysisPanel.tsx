@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import type { AnalysisWarning } from '@edrf/fire';
 import type { Model } from '@edrf/model';
+import { ringsBounds } from '../../../../../editor/layers';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
 import { unitRef } from '../units-edits';
-import { unitWarnings, warningUnit } from './analysis-store';
+import { unitWarnings, warningRoom, warningUnit } from './analysis-store';
+import { DetectionFigures } from './DetectionFigures';
 import type { Analysis } from './use-analysis';
 import './analysis.css';
 
@@ -11,8 +13,9 @@ export const ANALYSIS_UNAVAILABLE = 'Analysis unavailable';
 
 /**
  * The warnings panel of the units page: every warning of the latest analysis, the count in the heading; a click
- * on one about a unit shows the unit's storey and selects it. It also has the plan drawn again when an answer
- * arrives (the painter reads the analysis store).
+ * on one about a unit shows the unit's storey and selects it, on one about a room shows the room. Under it the
+ * detectors per room against their least. It also has the plan drawn again when an answer arrives (the painters
+ * read the analysis store).
  */
 export function AnalysisPanel({
   editor,
@@ -29,14 +32,20 @@ export function AnalysisPanel({
   useEffect(() => {
     editor.changed();
   }, [editor, result]);
+  const show = (roomId: string) => showRoom(editor, model, onStorey, roomId);
   if (!model.fire) return null;
   const warnings = result?.validation.warnings ?? [];
   const pick = (warning: AnalysisWarning) => {
     const found = warningUnit(model, warning);
-    if (!found) return;
-    if (found.unit.storey_id !== editor.storeyId) onStorey(found.unit.storey_id);
-    editor.select({ kind: 'items', items: [unitRef(found.group, found.unit.id)] });
+    if (found) {
+      if (found.unit.storey_id !== editor.storeyId) onStorey(found.unit.storey_id);
+      editor.select({ kind: 'items', items: [unitRef(found.group, found.unit.id)] });
+      return;
+    }
+    const roomId = warningRoom(model, warning);
+    if (roomId) show(roomId);
   };
+  const clickable = (warning: AnalysisWarning) => !!(warningUnit(model, warning) ?? warningRoom(model, warning));
   return (
     <section className="analysis-panel" aria-label="Warnings">
       <h2 className="side-title">Warnings ({warnings.length})</h2>
@@ -45,7 +54,7 @@ export function AnalysisPanel({
       {warnings.length > 0 && (
         <ul className="analysis-warnings">
           {warnings.map((warning) =>
-            warning.unit_id && warningUnit(model, warning) ? (
+            clickable(warning) ? (
               <li key={warning.warning_id}>
                 <button type="button" className="link-button" onClick={() => pick(warning)}>
                   {warning.message}
@@ -57,8 +66,30 @@ export function AnalysisPanel({
           )}
         </ul>
       )}
+      <DetectionFigures model={model} result={result} storeyId={editor.storeyId} onRoom={show} />
     </section>
   );
+}
+
+/** A storey switch that has not reached the editor by then is given up on (the room is not framed). */
+const STOREY_SWITCH_WAIT_MS = 2000;
+
+/**
+ * Shows a room on the plan: its storey, then the room framed. Showing another storey fits that storey when the
+ * editor gets it, so the framing waits for the editor's change to it.
+ */
+function showRoom(editor: PlanEditor, model: Model, onStorey: (storeyId: string) => void, roomId: string): void {
+  const storey = Object.values(model.arch.storeys).find((s) => s.rooms.includes(roomId));
+  const bounds = ringsBounds([model.arch.rooms[roomId]?.shape.exterior ?? []]);
+  if (!storey || !bounds) return;
+  if (storey.id === editor.storeyId) return editor.frame(bounds);
+  const off = editor.on('change', () => {
+    if (editor.storeyId !== storey.id) return;
+    off();
+    editor.frame(bounds);
+  });
+  setTimeout(off, STOREY_SWITCH_WAIT_MS);
+  onStorey(storey.id);
 }
 
 /** The selected unit's warnings, in the side panel (F§8: shown on the selected unit). */

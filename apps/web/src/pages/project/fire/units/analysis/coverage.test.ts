@@ -12,6 +12,7 @@ import { createAnalysisStore } from './analysis-store';
 import {
   COVERAGE_LAYER_ID,
   DETECTOR_COVERAGE,
+  ROOM_WARNING_CIRCLE_PX,
   SIREN_COVERAGE,
   UNCOVERED_ROOM,
   WARNING_CIRCLE,
@@ -67,12 +68,25 @@ describe('the analysis painter', () => {
     const draw = recorder();
     analysisPainter(store)(draw, h.editor);
     const circles = draw.calls.filter((call) => call.style === WARNING_CIRCLE);
-    expect(circles.map((c) => centre(c.rings[0]!).map((v) => Math.round(v * 1e6) / 1e6))).toEqual([
+    const units = circles.filter(
+      (c) => Math.hypot(c.rings[0]![0]![0] - centre(c.rings[0]!)[0]!, c.rings[0]![0]![1] - centre(c.rings[0]!)[1]!) < 1,
+    );
+    expect(units.map((c) => centre(c.rings[0]!).map((v) => Math.round(v * 1e6) / 1e6))).toEqual([
       [1, 1],
       [3, 1],
     ]);
     // 14 px at 20 px a metre.
-    expect(Math.hypot(circles[0]!.rings[0]![0]![0] - 1, circles[0]!.rings[0]![0]![1] - 1)).toBeCloseTo(0.7, 9);
+    expect(Math.hypot(units[0]!.rings[0]![0]![0] - 1, units[0]!.rings[0]![0]![1] - 1)).toBeCloseTo(0.7, 9);
+  });
+
+  it('circles the name of every room of the shown storey that a warning is about, once', () => {
+    const { h, store } = setup();
+    const draw = recorder();
+    analysisPainter(store)(draw, h.editor);
+    const rooms = draw.calls.filter((c) => c.style === WARNING_CIRCLE).slice(2);
+    // The office o (4..7 × 0..3): its name is written at its centroid.
+    expect(rooms.map((c) => centre(c.rings[0]!).map((v) => Math.round(v * 1e6) / 1e6))).toEqual([[5.5, 1.5]]);
+    expect(Math.hypot(rooms[0]!.rings[0]![0]![0] - 5.5, rooms[0]!.rings[0]![0]![1] - 1.5)).toBeCloseTo(ROOM_WARNING_CIRCLE_PX / 20, 9);
   });
 
   it('fills the coverage of the storey’s detectors and sirens and tints the rooms not covered, while the layer is on', () => {
@@ -86,7 +100,7 @@ describe('the analysis painter', () => {
     h.editor.setVisibility({ [COVERAGE_LAYER_ID]: false });
     const off = recorder();
     analysisPainter(store)(off, h.editor);
-    expect(off.calls.map((c) => c.style)).toEqual([WARNING_CIRCLE, WARNING_CIRCLE]);
+    expect(off.calls.map((c) => c.style)).toEqual([WARNING_CIRCLE, WARNING_CIRCLE, WARNING_CIRCLE]);
   });
 
   it('draws nothing before the first answer', () => {

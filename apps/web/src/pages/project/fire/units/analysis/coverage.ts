@@ -1,6 +1,7 @@
 import type { Polygon } from '@edrf/model';
-import { layerVisible, type LayerStyle, type PlanLayer, type Ring } from '../../../../../editor/layers';
+import { layerVisible, ringsBounds, type LayerStyle, type PlanLayer, type Ring } from '../../../../../editor/layers';
 import type { OverlayPainter } from '../../../../../editor/overlay';
+import { ringCentre } from '../../../../../editor/render';
 import { warningRoom, warningUnit, type AnalysisStore } from './analysis-store';
 
 export const COVERAGE_LAYER_ID = 'fire-coverage';
@@ -25,8 +26,9 @@ export const SIREN_COVERAGE: LayerStyle = { fill: 'rgba(40, 110, 220, 0.12)', st
 export const UNCOVERED_ROOM: LayerStyle = { fill: 'rgba(245, 158, 11, 0.18)' };
 /** The amber circle of a unit with a warning (F§8). */
 export const WARNING_CIRCLE: LayerStyle = { stroke: '#f59e0b', width: 2.5 };
-/** The circle's radius on screen. */
+/** The circle's radius on screen: round a unit, and round a room's name. */
 export const WARNING_CIRCLE_PX = 14;
+export const ROOM_WARNING_CIRCLE_PX = 22;
 
 const ringsOf = (polygon: Polygon): Ring[] => [polygon.exterior, ...polygon.interiors];
 
@@ -40,8 +42,8 @@ export function circleRing(at: readonly [number, number], radius: number): Ring 
 
 /**
  * The analysis on the plan of the shown storey: with the Coverage layer on, each detector's and siren's part
- * (translucent) and the rooms a warning finds not covered (tinted); always, an amber circle at every unit a
- * warning is about.
+ * (translucent) and the rooms a warning finds not covered (tinted); always, an amber circle at every unit and
+ * round the name of every room a warning is about.
  */
 export function analysisPainter(store: AnalysisStore): OverlayPainter {
   return (draw, editor) => {
@@ -49,6 +51,7 @@ export function analysisPainter(store: AnalysisStore): OverlayPainter {
     const fire = editor.model.fire;
     if (!result || !fire) return;
     const storeyId = editor.storeyId;
+    const rooms = editor.model.arch.storeys[storeyId]?.rooms ?? [];
     if (layerVisible(coverageLayer, editor.visibility)) {
       const shapes = (group: 'detectors' | 'sirens', byUnit: Record<string, Polygon[]>, style: LayerStyle) => {
         for (const [id, polygons] of Object.entries(byUnit)) {
@@ -58,7 +61,6 @@ export function analysisPainter(store: AnalysisStore): OverlayPainter {
       };
       shapes('detectors', result.validation.detector_shapes, DETECTOR_COVERAGE);
       shapes('sirens', result.validation.siren_shapes, SIREN_COVERAGE);
-      const rooms = editor.model.arch.storeys[storeyId]?.rooms ?? [];
       const tinted = new Set<string>();
       for (const warning of result.validation.warnings) {
         const roomId = warningRoom(editor.model, warning);
@@ -70,9 +72,26 @@ export function analysisPainter(store: AnalysisStore): OverlayPainter {
     const circled = new Set<string>();
     for (const warning of result.validation.warnings) {
       const found = warningUnit(editor.model, warning);
-      if (!found || found.unit.storey_id !== storeyId || circled.has(found.unit.id)) continue;
-      circled.add(found.unit.id);
-      draw.rings([circleRing([found.unit.coord[0], found.unit.coord[1]], WARNING_CIRCLE_PX / draw.scale)], WARNING_CIRCLE);
+      if (found) {
+        if (found.unit.storey_id !== storeyId || circled.has(`unit:${found.unit.id}`)) continue;
+        circled.add(`unit:${found.unit.id}`);
+        draw.rings([circleRing([found.unit.coord[0], found.unit.coord[1]], WARNING_CIRCLE_PX / draw.scale)], WARNING_CIRCLE);
+        continue;
+      }
+      // A warning about a room: the circle is round the room's name (its label point).
+      const roomId = warningRoom(editor.model, warning);
+      if (!roomId || circled.has(`room:${roomId}`) || !rooms.includes(roomId)) continue;
+      circled.add(`room:${roomId}`);
+      draw.rings(
+        [circleRing(roomLabelPoint(editor.model.arch.rooms[roomId]!.shape.exterior), ROOM_WARNING_CIRCLE_PX / draw.scale)],
+        WARNING_CIRCLE,
+      );
     }
   };
+}
+
+/** Where a room's name is written (the plan's label point), for its warning circle and the panel's framing. */
+export function roomLabelPoint(exterior: Ring): [number, number] {
+  const bounds = ringsBounds([exterior]);
+  return bounds ? ringCentre(exterior, bounds) : [0, 0];
 }

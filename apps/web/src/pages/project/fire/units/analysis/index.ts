@@ -1,3 +1,4 @@
 export { AnalysisPanel, UnitWarnings } from './AnalysisPanel';
 export { analysisPainter, coverageLayer } from './coverage';
 export { useAnalysis, type Analysis } from './use-analysis';
+export { roomCountsLayer, roomCountsPainter } from './room-detection';

@@ -33,9 +33,12 @@ import type { EditRequest } from '../../../../../state/history';
  *   A unit that does not fit in the rack is not made: 'Failed to create rack unit {type}'.
  */
 
-/** What the rack tool places: a bare rack, a rack with a central and a plinth, or a central alone (F§2). */
-export type RackMode = 'rack' | 'rack-central-plinth' | 'central';
-export const RACK_MODES: readonly RackMode[] = ['rack', 'rack-central-plinth', 'central'];
+/**
+ * What the rack tool places: a bare rack, a rack with a central and a plinth, a central alone (F§2), or a plinth
+ * (the More menu: into the rack pressed on, or in a rack of its own; plinth-edits.ts).
+ */
+export type RackMode = 'rack' | 'rack-central-plinth' | 'central' | 'plinth';
+export const RACK_MODES: readonly RackMode[] = ['rack', 'rack-central-plinth', 'central', 'plinth'];
 
 /** The F§8 texts of this part of the page, word for word. */
 export const RACK_MESSAGES = {
@@ -147,19 +150,20 @@ export function rackOutline(rack: Pick<RackUnit, 'coord' | 'angle'>): Point2[] {
   ).map(turn);
 }
 
-interface Box {
-  pos: [number, number];
+/** A rack unit's place in its rack (rack units, from the rack's top left corner). */
+export interface Box {
+  pos: readonly [number, number];
   size: readonly [number, number];
 }
 
 /** Inside the rack, RACK_PADDING from every side. */
-const insideRack = ({ pos, size }: Box, rack: readonly [number, number]): boolean =>
+export const insideRack = ({ pos, size }: Box, rack: readonly [number, number]): boolean =>
   pos[0] >= RACK_PADDING &&
   pos[1] >= RACK_PADDING &&
   pos[0] + size[0] <= rack[0] - RACK_PADDING &&
   pos[1] + size[1] <= rack[1] - RACK_PADDING;
 
-const overlap = (a: Box, b: Box): boolean =>
+export const overlap = (a: Box, b: Box): boolean =>
   a.pos[0] < b.pos[0] + b.size[0] && b.pos[0] < a.pos[0] + a.size[0] && a.pos[1] < b.pos[1] + b.size[1] && b.pos[1] < a.pos[1] + a.size[1];
 
 export interface PlacedRack {
@@ -186,7 +190,7 @@ export interface RefusedRack {
 export type RackPlacement = PlacedRack | RefusedRack;
 
 /** The requests that list `rackId` in the record of `room`, creating the record ('+Dn') when the room has none. */
-function joinRoomRecord(fire: Fire, room: Room, rackId: string): { label: string; requests: EditRequest[] } {
+export function joinRoomRecord(fire: Fire, room: Room, rackId: string): { label: string; requests: EditRequest[] } {
   const record = fire.connections.rooms[room.id];
   if (record) {
     const racks = record.racks.includes(rackId) ? record.racks : [...record.racks, rackId];
@@ -270,6 +274,9 @@ export function placeRackEdits(model: Model, storeyId: string, at: Point2, mode:
 
   switch (mode) {
     case 'rack':
+      break;
+    case 'plinth':
+      addPlinth([RACK_PADDING, OTHER_Y_IN_RACK], rack.size);
       break;
     case 'rack-central-plinth':
       // The central first: it has its own place (y 23); the plinth then takes the other units' place (y 6).

@@ -7,7 +7,7 @@ import { planHarness } from '../../../../../editor/harness';
 import { SelectTool } from '../../../../../editor/tools/select';
 import { createFireConfigForTest } from '../../test-fire';
 import { RACKS_LAYER, rackLayer } from './rack-layer';
-import { RACK_TOOL_SLOTS, RackTool } from './rack-tools';
+import { PLINTH_TOOL_SLOT, RACK_TOOL_SLOTS, RackTool } from './rack-tools';
 
 /** The fire units plan as far as racks go, on the test arch (s0: kitchen k 0..4 × 0..3, office o 4..7 × 0..3) with a fire module. */
 function racks(edit: (model: Model) => void = () => {}) {
@@ -162,5 +162,50 @@ describe('the rack tool', () => {
     expect(h.editor.tool.id).toBe('place-central');
     h.editor.toggleTool(alone!.id, alone!.make);
     expect(h.editor.tool.id).toBe('select');
+  });
+});
+
+describe('the More menu’s Plinth', () => {
+  const plinths = (h: ReturnType<typeof racks>) =>
+    Object.values(h.fire().connections.plinths).map((p) => ({ id: p.id, rack: p.rack_id, pos: p.rack_pos }));
+
+  it('a press in a room places a rack holding a plinth; a press on that rack adds plinths side by side on the others’ row', () => {
+    const h = racks();
+    h.editor.useTool(PLINTH_TOOL_SLOT.make());
+    h.click([1, 1]);
+    expect(Object.keys(h.fire().units.racks)).toEqual(['rack-1']);
+    expect(h.fire().connections.rooms.k).toMatchObject({ label: '+D1', racks: ['rack-1'] });
+    expect(plinths(h)).toEqual([{ id: 'plinth-1', rack: 'rack-1', pos: [2, 6] }]);
+    // Inside the rack's 0.6 m footprint (it stands on its coord at the middle of its back side).
+    h.click([1, 1.3]);
+    h.click([1.1, 1.2]);
+    expect(Object.keys(h.fire().units.racks)).toEqual(['rack-1']);
+    // The generic plinth is [3, 12]: the next ones at x 5 and 8.
+    expect(plinths(h)).toEqual([
+      { id: 'plinth-1', rack: 'rack-1', pos: [2, 6] },
+      { id: 'plinth-2', rack: 'rack-1', pos: [5, 6] },
+      { id: 'plinth-3', rack: 'rack-1', pos: [8, 6] },
+    ]);
+    expect(h.editor.selection).toEqual({ kind: 'items', items: [{ kind: 'fire.units.racks', id: 'rack-1' }] });
+    expect(shown()).toEqual([]);
+    h.undo();
+    expect(plinths(h)).toHaveLength(2);
+  });
+
+  it('a full row is refused with F§8’s message and changes nothing; outside every room nothing is placed', () => {
+    const h = racks();
+    h.editor.useTool(PLINTH_TOOL_SLOT.make());
+    h.click([1, 1]);
+    // [46, 220] with 2 of padding: x 2..44 holds fourteen plinths of width 3.
+    for (let n = 0; n < 13; n++) h.click([1, 1.3]);
+    expect(plinths(h)).toHaveLength(14);
+    const before = h.model;
+    h.click([1, 1.3]);
+    expect(shown()).toEqual(['error: Failed to create rack unit plinth']);
+    expect(h.model).toBe(before);
+    clearAlerts();
+    h.click([8.5, 1.5]);
+    expect(shown()).toEqual(['error: Racks must be placed in a room']);
+    expect(Object.keys(h.fire().units.racks)).toEqual(['rack-1']);
   });
 });

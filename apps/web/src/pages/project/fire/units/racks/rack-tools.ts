@@ -5,6 +5,7 @@ import type { PlanEditor } from '../../../../../editor/plan-editor';
 import type { PlanTool, Press, ToolPointer, ToolStatus } from '../../../../../editor/tool';
 import { RACK_COLOUR } from './rack-layer';
 import { normalizeAngle, placeRackEdits, rackOutline, roomAt, type RackMode } from './rack-edits';
+import { placePlinthEdits, rackAt } from './plinth-edits';
 
 /** The tool id of a mode ('place-rack', 'place-rack-central-plinth', 'place-central'): one toolbar button each. */
 export const rackToolId = (mode: RackMode): string => `place-${mode}`;
@@ -36,12 +37,14 @@ export const RACK_TOOL_LABELS: Record<RackMode, string> = {
   rack: 'Rack',
   'rack-central-plinth': 'Rack with central and plinth',
   central: 'Central alone',
+  plinth: 'Plinth',
 };
 
 const TITLES: Record<RackMode, string> = {
   rack: 'rack',
   'rack-central-plinth': 'rack with central and plinth',
   central: 'central',
+  plinth: 'plinth (on a rack: into it)',
 };
 
 /**
@@ -63,7 +66,11 @@ export class RackTool implements PlanTool<RackToolState> {
   }
 
   down(pointer: ToolPointer, editor: PlanEditor): boolean {
-    const placed = placeRackEdits(editor.model, editor.storeyId, pointer.point, this.state.mode, this.state.angle);
+    const { mode, angle } = this.state;
+    const placed =
+      mode === 'plinth'
+        ? placePlinthEdits(editor.model, editor.storeyId, pointer.point, angle)
+        : placeRackEdits(editor.model, editor.storeyId, pointer.point, mode, angle);
     if (!placed.ok) {
       toast.error(placed.error);
       this.set({ ...this.state, cursor: pointer.point }, editor);
@@ -72,7 +79,7 @@ export class RackTool implements PlanTool<RackToolState> {
     const warn = this.options.warn ?? ((message: string) => console.warn(message));
     for (const message of placed.warnings) warn(message);
     for (const message of placed.errors) toast.error(message);
-    editor.target.edit(placed.requests);
+    if (placed.requests.length > 0) editor.target.edit(placed.requests);
     editor.select({ kind: 'items', items: [{ kind: 'fire.units.racks', id: placed.rackId }] });
     this.set({ ...this.state, cursor: pointer.point, made: [...this.state.made, placed.rackId] }, editor);
     if (this.options.once) editor.endTool();
@@ -90,8 +97,14 @@ export class RackTool implements PlanTool<RackToolState> {
   }
 
   overlay = (draw: OverlayDraw, editor: PlanEditor): void => {
-    const { cursor, angle } = this.state;
+    const { cursor, angle, mode } = this.state;
     if (!cursor) return;
+    // A plinth pressed on a rack goes into it: that rack is outlined instead of a new one.
+    const into = mode === 'plinth' ? rackAt(editor.model, editor.storeyId, cursor) : null;
+    if (into) {
+      draw.rings([rackOutline(into)], { stroke: RACK_COLOUR, width: 3 });
+      return;
+    }
     const inRoom = roomAt(editor.model, editor.storeyId, cursor) !== null;
     draw.rings([rackOutline({ coord: [cursor[0], cursor[1], 0], angle })], {
       fill: inRoom ? 'rgba(200, 40, 40, 0.18)' : 'rgba(120, 120, 120, 0.15)',
@@ -126,3 +139,11 @@ export const RACK_TOOL_SLOTS: readonly { id: string; label: string; title: strin
       : 'Place a rack with a central and a plinth in a room',
   make: () => new RackTool(mode),
 }));
+
+/** F§2's More menu entry 'Plinth' (before Info panel): a plinth into the rack pressed on, or in a rack of its own. */
+export const PLINTH_TOOL_SLOT = {
+  id: rackToolId('plinth'),
+  label: RACK_TOOL_LABELS.plinth,
+  title: 'Place a plinth: press on a rack to add it to that rack, or in a room to place a rack holding it',
+  make: () => new RackTool('plinth'),
+};
