@@ -46,6 +46,10 @@ export const FREYA = 'freya@example.com';
 export const FELIX = 'felix@example.com';
 /** fire-units.spec: admin of the units organization and its project; places fire units by hand and runs the design. */
 export const UNA = 'una@example.com';
+/** fire-units-more.spec: admin of the second units organization and its project; pairs, sockets, the More menu, the F§8 messages. */
+export const ULRIK = 'ulrik@example.com';
+/** fire-units-3d.spec: admin of the 3D units organization and its project; places units and works on them in 3D (not a platform admin). */
+export const DARIA = 'daria@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -73,6 +77,8 @@ export const SEED_USERS = [
   { email: FREYA, provider: 'passcode', is_admin: false },
   { email: FELIX, provider: 'passcode', is_admin: true },
   { email: UNA, provider: 'passcode', is_admin: false },
+  { email: ULRIK, provider: 'passcode', is_admin: false },
+  { email: DARIA, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -191,6 +197,14 @@ export const FIRE_BETA_PROJECT = 'Felix House';
 export const UNITS_ORG = 'Una Brand AB';
 /** fire-units.spec's project: una is its admin; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
 export const UNITS_PROJECT = 'Una Office';
+
+export const UNITS_MORE_ORG = 'Ulrik Brand AB';
+/** fire-units-more.spec's project: ulrik is its admin; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
+export const UNITS_MORE_PROJECT = 'Ulrik Office';
+
+export const UNITS_3D_ORG = 'Daria Brand AB';
+/** fire-units-3d.spec's project: daria is its admin; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
+export const UNITS_3D_PROJECT = 'Daria Villa';
 
 export const SEED_ORGS: SeedOrg[] = [
   {
@@ -352,6 +366,18 @@ export const SEED_ORGS: SeedOrg[] = [
     name: UNITS_ORG,
     members: [{ email: UNA, role: 'admin' }],
     projects: [{ name: UNITS_PROJECT, ifcFiles: [], members: [{ email: UNA, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: UNITS_MORE_ORG,
+    members: [{ email: ULRIK, role: 'admin' }],
+    projects: [{ name: UNITS_MORE_PROJECT, ifcFiles: [], members: [{ email: ULRIK, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: UNITS_3D_ORG,
+    members: [{ email: DARIA, role: 'admin' }],
+    projects: [{ name: UNITS_3D_PROJECT, ifcFiles: [], members: [{ email: DARIA, role: 'admin' }] }],
     payments: [],
   },
 ];
