@@ -6,12 +6,10 @@ import { LoadingMessage } from '../app/overlay/Overlay';
 import { ErrorPage } from '../pages/error/ErrorPage';
 import { useModel } from '../state/use-project';
 import { defaultClipBox, type Box3Like, type Vec3, type View3dState } from './clip-box';
-import { fetchCatalogue } from './catalogue';
+import { catalogueQuery } from './catalogue';
 import { DEFAULT_LAYERS_3D, INSTANCE_LAYERS, LAYER_LABELS, PRISM_LAYERS, buildSceneData, type Layer3d } from './scene-data';
 import { View3dScene } from './view-scene';
 import './view3d.css';
-
-const catalogueKey = ['generic_meshes'] as const;
 
 /** /project/{id}/model/3d: the 3D view (beta), for platform admins only; anyone else finds nothing here (P§6). */
 export function View3dPage() {
@@ -27,7 +25,7 @@ function View3d() {
   const { projectId = '' } = useParams();
   const location = useLocation();
   const model = useModel();
-  const catalogue = useQuery({ queryKey: catalogueKey, queryFn: fetchCatalogue, staleTime: Infinity });
+  const catalogue = useQuery(catalogueQuery);
   const { arch, elec, fire } = model;
   const data = useMemo(
     () => (catalogue.data ? buildSceneData({ arch, elec, fire }, catalogue.data) : null),

@@ -54,4 +54,23 @@ describe('instancing (P§5)', () => {
   it('raises an internal error when ids, shapes and placements differ in length', () => {
     expect(() => groupInstances(['a', 'b'], ['Box'], [new Matrix4(), new Matrix4()])).toThrow(/Internal error/);
   });
+
+  it('carries per-instance colours with their instances; F§8: colours of another length are an internal error', () => {
+    const m = () => new Matrix4();
+    const groups = groupInstances(
+      ['a', 'b', 'c'],
+      ['Box', 'Rack', 'Box'],
+      [m(), m(), m()],
+      [
+        [1, 0, 0],
+        [0, 1, 0],
+        [0, 0, 1],
+      ],
+    );
+    expect(groups.map((g) => Array.from(g.colors!))).toEqual([
+      [1, 0, 0, 0, 0, 1],
+      [0, 1, 0],
+    ]);
+    expect(() => groupInstances(['a', 'b'], ['Box', 'Box'], [m(), m()], [[1, 0, 0]])).toThrow(/Internal error/);
+  });
 });

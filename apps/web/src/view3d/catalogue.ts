@@ -23,6 +23,9 @@ export async function fetchCatalogue(): Promise<Catalogue> {
   return parseCatalogue(await response.json());
 }
 
+/** The catalogue as a query: fetched once per session and shared by every 3D view. */
+export const catalogueQuery = { queryKey: ['generic_meshes'], queryFn: fetchCatalogue, staleTime: Infinity } as const;
+
 /** One shape as an indexed geometry with Uint16 indices; faces naming a vertex that does not exist are an error. */
 export function shapeGeometry(shape: MeshShape): BufferGeometry {
   const count = shape.vertices.length;

@@ -1,6 +1,7 @@
 /**
  * Instanced items (P§2 3D view): other objects and fire units drawn from the mesh catalogue, one
- * InstancedMesh per shape and layer. P§5: ids, shapes and placements of unequal length are an internal error.
+ * InstancedMesh per shape and layer. P§5 and F§8: ids, shapes, placements and
+ * colours of unequal length are an internal error.
  */
 import { Box3, Matrix4, Vector3 } from 'three';
 import type { Catalogue } from './catalogue';
@@ -10,12 +11,25 @@ export interface InstanceGroup {
   ids: string[];
   /** 16 numbers per instance, column-major (three.js Matrix4 order). */
   matrices: Float32Array;
+  /** 3 numbers (RGB, 0–1) per instance when the items have colours of their own (the units page). */
+  colors?: Float32Array;
 }
 
-/** Groups parallel lists of ids, shape names and placements by shape, in the order the shapes first appear. */
-export function groupInstances(ids: readonly string[], shapes: readonly string[], matrices: readonly Matrix4[]): InstanceGroup[] {
+/**
+ * Groups parallel lists of ids, shape names, placements and (optionally) colours by shape, in the order the
+ * shapes first appear.
+ */
+export function groupInstances(
+  ids: readonly string[],
+  shapes: readonly string[],
+  matrices: readonly Matrix4[],
+  colors?: readonly (readonly [number, number, number])[],
+): InstanceGroup[] {
   if (ids.length !== shapes.length || ids.length !== matrices.length) {
     throw new Error(`Internal error: 3D instancing got ${ids.length} ids, ${shapes.length} shapes and ${matrices.length} placements`);
+  }
+  if (colors && colors.length !== ids.length) {
+    throw new Error(`Internal error: 3D instancing got ${ids.length} ids and ${colors.length} colours`);
   }
   const byShape = new Map<string, number[]>();
   shapes.forEach((shape, i) => {
@@ -26,7 +40,12 @@ export function groupInstances(ids: readonly string[], shapes: readonly string[]
   return [...byShape].map(([shape, indices]) => {
     const packed = new Float32Array(indices.length * 16);
     indices.forEach((i, k) => matrices[i]!.toArray(packed, k * 16));
-    return { shape, ids: indices.map((i) => ids[i]!), matrices: packed };
+    const group: InstanceGroup = { shape, ids: indices.map((i) => ids[i]!), matrices: packed };
+    if (colors) {
+      group.colors = new Float32Array(indices.length * 3);
+      indices.forEach((i, k) => group.colors!.set(colors[i]!, k * 3));
+    }
+    return group;
   });
 }
 

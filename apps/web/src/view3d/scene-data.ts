@@ -4,7 +4,7 @@
  * objects and fire units. Heights the model leaves open are decided in docs/view3d.md.
  */
 import { Box3, Matrix4, Vector3 } from 'three';
-import type { Arch, Elec, Fire, Model, Point2, Point3, Storey, Tray } from '@edrf/model';
+import type { Arch, Elec, Fire, Model, Point2, Point3, Storey, Tray, UnitGroup } from '@edrf/model';
 import { roomTypeHue } from '../editor/arch/palette';
 import type { Box3Like, Vec3 } from './clip-box';
 import type { Catalogue } from './catalogue';
@@ -61,6 +61,19 @@ const UNIT_SHAPES = {
   buttons: 'ManualCallPoint',
   ios: 'IoUnit',
 } as const;
+
+/** Any placed fire unit (a rack or a unit of one of the other groups). */
+export type FireUnit = Fire['units'][UnitGroup][string];
+
+/** How a page wants the fire units drawn; the model page's 3D view takes the defaults. */
+export interface SceneOptions {
+  /** Draw hidden detectors too (the units page); by default they are left out. */
+  hiddenDetectors?: boolean;
+  /** Each unit's own colour (RGB, 0–1): the unit instances then carry per-instance colours. */
+  unitColor?: (group: UnitGroup, unit: FireUnit) => Vec3;
+  /** Units other than racks drawn this many times their catalogue size (a detector is 11 cm across). */
+  unitScale?: number;
+}
 
 export interface SceneData {
   prisms: Record<PrismLayer, PrismBatch>;
@@ -204,34 +217,39 @@ function objectInstances(arch: Arch, catalogue: Catalogue): InstanceGroup[] {
   return groupInstances(ids, shapes, matrices);
 }
 
-function unitInstances(fire: Fire | null, catalogue: Catalogue): InstanceGroup[] {
+function unitInstances(fire: Fire | null, catalogue: Catalogue, options: SceneOptions): InstanceGroup[] {
   if (!fire) return [];
   const ids: string[] = [];
   const shapes: string[] = [];
   const matrices: Matrix4[] = [];
-  const place = (id: string, shape: string, coord: Point3, angle: number) => {
+  const colors: Vec3[] = [];
+  const { unitColor, unitScale = 1 } = options;
+  const place = (group: UnitGroup, unit: FireUnit, shape: string, angle: number) => {
     if (!(shape in catalogue.shapes)) return;
-    const m = new Matrix4().makeRotationZ((angle * Math.PI) / 180);
-    m.setPosition(coord[0], coord[1], coord[2]);
-    ids.push(id);
+    const scale = group === 'racks' ? 1 : unitScale;
+    const m = new Matrix4().makeRotationZ((angle * Math.PI) / 180).scale(new Vector3(scale, scale, scale));
+    m.setPosition(unit.coord[0], unit.coord[1], unit.coord[2]);
+    ids.push(unit.id);
     shapes.push(shape);
     matrices.push(m);
+    if (unitColor) colors.push(unitColor(group, unit));
   };
   const units = fire.units;
-  for (const rack of Object.values(units.racks)) place(rack.id, UNIT_SHAPES.racks, rack.coord, rack.angle);
-  for (const detector of Object.values(units.detectors)) if (!detector.hidden) place(detector.id, UNIT_SHAPES.detectors, detector.coord, 0);
-  for (const siren of Object.values(units.sirens)) place(siren.id, UNIT_SHAPES.sirens, siren.coord, siren.angle);
-  for (const button of Object.values(units.buttons)) place(button.id, UNIT_SHAPES.buttons, button.coord, button.angle);
-  for (const io of Object.values(units.ios)) place(io.id, UNIT_SHAPES.ios, io.coord, io.angle);
+  for (const rack of Object.values(units.racks)) place('racks', rack, UNIT_SHAPES.racks, rack.angle);
+  for (const detector of Object.values(units.detectors))
+    if (!detector.hidden || options.hiddenDetectors) place('detectors', detector, UNIT_SHAPES.detectors, 0);
+  for (const siren of Object.values(units.sirens)) place('sirens', siren, UNIT_SHAPES.sirens, siren.angle);
+  for (const button of Object.values(units.buttons)) place('buttons', button, UNIT_SHAPES.buttons, button.angle);
+  for (const io of Object.values(units.ios)) place('ios', io, UNIT_SHAPES.ios, io.angle);
   for (const other of Object.values(units.others))
-    place(other.id, other.unit_type === 'strobelight' ? 'Beacon' : 'IoUnit', other.coord, other.angle);
-  return groupInstances(ids, shapes, matrices);
+    place('others', other, other.unit_type === 'strobelight' ? 'Beacon' : 'IoUnit', other.angle);
+  return groupInstances(ids, shapes, matrices, unitColor ? colors : undefined);
 }
 
 /** Everything the view draws, and the bounds of it. */
-export function buildSceneData(model: Pick<Model, 'arch' | 'elec' | 'fire'>, catalogue: Catalogue): SceneData {
+export function buildSceneData(model: Pick<Model, 'arch' | 'elec' | 'fire'>, catalogue: Catalogue, options: SceneOptions = {}): SceneData {
   const prisms = buildPrisms(model.arch, model.elec);
-  const instances = { objects: objectInstances(model.arch, catalogue), units: unitInstances(model.fire, catalogue) };
+  const instances = { objects: objectInstances(model.arch, catalogue), units: unitInstances(model.fire, catalogue, options) };
   const bounds = new Box3();
   for (const batch of Object.values(prisms)) {
     if (batch.count > 0) bounds.union(new Box3(new Vector3(...batch.min), new Vector3(...batch.max)));

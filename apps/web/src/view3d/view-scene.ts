@@ -2,16 +2,19 @@
  * The 3D view's three.js scene (P§2, P§4 3D view), driven from View3dPage: one merged mesh per prism
  * layer and one InstancedMesh per catalogue shape, so a whole building is a few dozen draw calls;
  * renderer clipping planes from the clipping box, whose faces are dragged by their handles; the point
- * under the pointer; the orbit target moved onto the surface at the centre 200 ms after a move. Frames
- * are drawn on demand only. Everything made here is disposed by dispose().
+ * under the pointer; the orbit target moved onto the surface at the centre 200 ms after a move; clicks on
+ * instanced items, and instances drawn highlighted (the units page's selection). Frames are drawn on
+ * demand only. Everything made here is disposed by dispose().
  */
 import type { BufferGeometry } from 'three';
 import {
   AmbientLight,
   BoxGeometry,
+  Color,
   DirectionalLight,
   DoubleSide,
   EdgesGeometry,
+  InstancedBufferAttribute,
   InstancedMesh,
   LineBasicMaterial,
   LineSegments,
@@ -34,12 +37,18 @@ import {
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { clipLimits, clipPlanes, insideClip, moveClipFace, type Axis, type Box3Like, type Vec3, type View3dState } from './clip-box';
 import { shapeGeometry, type Catalogue } from './catalogue';
-import { INSTANCE_LAYERS, PRISM_LAYERS, VIEW_FROM, framingZoom, type Layer3d, type SceneData } from './scene-data';
+import { INSTANCE_LAYERS, PRISM_LAYERS, VIEW_FROM, framingZoom, type InstanceLayer, type Layer3d, type SceneData } from './scene-data';
 
 /** P§9: the camera re-targets this long after the last move. */
 export const RETARGET_DELAY_MS = 200;
 /** The handles of the clipping box, in CSS pixels on screen. */
 const HANDLE_RADIUS_PX = 7;
+/** P§9's drag threshold: a press released within this many CSS pixels is a click, farther it was an orbit. */
+export const CLICK_TOLERANCE_PX = 5;
+/** Highlighted instances (the selection) are drawn in this colour, whatever their own. */
+export const HIGHLIGHT_COLOR = 0x00b7ff;
+/** At most this many unit instances are reported on the element with their place on screen (data-unit-points). */
+const REPORTED_POINTS = 200;
 
 /** Each layer's colour (rooms are white: their colours are per vertex). */
 export const LAYER_COLORS: Record<Layer3d, number> = {
@@ -60,6 +69,29 @@ export interface View3dSceneEvents {
   onPointer(point: Vec3 | null): void;
   /** A face of the clipping box was dragged. */
   onClipBox(box: Box3Like): void;
+  /** A click with the main button: the nearest instanced item under it (inside the clip), or null for anything else. */
+  onClick?(hit: InstanceHit | null, shift: boolean): void;
+}
+
+export interface View3dSceneOptions {
+  /** Draw the clipping box's edges and handles while clipping (default); a page that sets the box itself hides them. */
+  clipBox?: boolean;
+}
+
+/** An instanced item: its layer and id. */
+export interface InstanceHit {
+  layer: InstanceLayer;
+  id: string;
+}
+
+/** What an instanced mesh carries for picking and highlighting. */
+interface InstanceInfo {
+  layer: InstanceLayer;
+  ids: string[];
+  /** The instances' own colours (3 a piece), when they have them. */
+  colors?: Float32Array;
+  /** The shape's centre, where the instance is reported on screen. */
+  centre: Vector3;
 }
 
 interface Drag {
@@ -78,6 +110,11 @@ export class View3dScene {
   /** What setData built: disposed when the data changes and at the end. */
   private content: { objects: Map<Layer3d, Object3D[]>; geometries: BufferGeometry[] } = { objects: new Map(), geometries: [] };
   private readonly materials = new Map<Layer3d, Material>();
+  /** For instances with colours of their own: white, so the instance colour is the colour drawn. */
+  private readonly instanceColored: Material;
+  private highlighted: ReadonlySet<string> = new Set();
+  /** A main-button press that may become a click. */
+  private press: { x: number; y: number; pointerId: number } | null = null;
   private readonly planes = Array.from({ length: 6 }, () => new Plane());
   private readonly boxLines: LineSegments;
   private readonly handles: InstancedMesh;
@@ -96,6 +133,7 @@ export class View3dScene {
   constructor(
     private readonly host: HTMLElement,
     private readonly events: View3dSceneEvents,
+    private readonly options: View3dSceneOptions = {},
   ) {
     this.renderer = new WebGLRenderer({ antialias: true });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
@@ -122,6 +160,7 @@ export class View3dScene {
         }),
       );
     }
+    this.instanceColored = new MeshLambertMaterial({ color: 0xffffff, side: DoubleSide });
 
     const boxGeometry = new EdgesGeometry(new BoxGeometry(1, 1, 1));
     const lineMaterial = new LineBasicMaterial({ color: 0x1f6fd6 });
@@ -150,8 +189,11 @@ export class View3dScene {
     this.fitSize();
   }
 
-  /** Replaces what is drawn; the first data also places the camera, framing the whole model (framingZoom). */
-  setData(data: SceneData, catalogue: Catalogue) {
+  /**
+   * Replaces what is drawn; the first data also places the camera, framing `frame` (by default the whole
+   * model, framingZoom).
+   */
+  setData(data: SceneData, catalogue: Catalogue, frame: Box3Like | null = data.bounds) {
     const first = this.limits === null;
     this.disposeContent();
     const objects = new Map<Layer3d, Object3D[]>();
@@ -173,9 +215,14 @@ export class View3dScene {
           shapes.set(group.shape, geometry);
           geometries.push(geometry);
         }
-        const mesh = new InstancedMesh(geometry, this.materials.get(layer), group.ids.length);
+        const material = group.colors ? this.instanceColored : this.materials.get(layer);
+        const mesh = new InstancedMesh(geometry, material, group.ids.length);
         mesh.instanceMatrix.array.set(group.matrices);
         mesh.instanceMatrix.needsUpdate = true;
+        if (group.colors) mesh.instanceColor = new InstancedBufferAttribute(group.colors.slice(), 3);
+        geometry.computeBoundingBox();
+        const info: InstanceInfo = { layer, ids: group.ids, colors: group.colors, centre: geometry.boundingBox!.getCenter(new Vector3()) };
+        mesh.userData = info;
         mesh.computeBoundingBox();
         mesh.computeBoundingSphere();
         return mesh;
@@ -186,7 +233,8 @@ export class View3dScene {
     this.content = { objects, geometries };
     this.limits = data.bounds ? clipLimits(data.bounds) : { min: [-1, -1, -1], max: [1, 1, 1] };
     this.bounds = data.bounds;
-    if (first) this.placeCamera(data.bounds);
+    if (first) this.placeCamera(frame);
+    this.applyHighlight();
     this.applyVisibility();
     this.requestRender();
   }
@@ -197,18 +245,25 @@ export class View3dScene {
     this.requestRender();
   }
 
+  /** Instances whose id is in `ids` are drawn in HIGHLIGHT_COLOR (those with colours of their own); only colours change. */
+  setHighlighted(ids: ReadonlySet<string>) {
+    this.highlighted = ids;
+    this.applyHighlight();
+    this.requestRender();
+  }
+
   setView(view: View3dState) {
     this.view = view;
     const { min, max } = view.clipping_box;
     clipPlanes(view.clipping_box).forEach(({ normal, constant }, i) => this.planes[i]!.set(new Vector3(...normal), constant));
-    for (const material of this.materials.values()) {
+    for (const material of [...this.materials.values(), this.instanceColored]) {
       const planes = view.use_clip ? this.planes : null;
       if (material.clippingPlanes !== planes) {
         material.clippingPlanes = planes;
         material.needsUpdate = true;
       }
     }
-    this.boxLines.visible = this.handles.visible = view.use_clip;
+    this.boxLines.visible = this.handles.visible = view.use_clip && this.options.clipBox !== false;
     this.boxLines.position.set((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2);
     this.boxLines.scale.set(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
     this.requestRender();
@@ -230,6 +285,7 @@ export class View3dScene {
     this.controls.dispose();
     this.disposeContent();
     for (const material of this.materials.values()) material.dispose();
+    this.instanceColored.dispose();
     for (const geometry of this.fixed.geometries) geometry.dispose();
     for (const material of this.fixed.materials) material.dispose();
     this.handles.dispose();
@@ -256,7 +312,11 @@ export class View3dScene {
       .toArray()
       .map((v) => v.toFixed(3))
       .join(' ');
-    data.handles = this.view.use_clip ? JSON.stringify(this.handleCentres().map((p) => this.toScreen(p))) : '';
+    const counts = this.instanceCounts();
+    data.instances = JSON.stringify(counts.drawn);
+    data.highlighted = String(counts.highlighted);
+    data.unitPoints = JSON.stringify(this.unitPoints());
+    data.handles = this.boxLines.visible ? JSON.stringify(this.handleCentres().map((p) => this.toScreen(p))) : '';
     data.modelBox = this.bounds ? JSON.stringify(this.screenBox(this.bounds)) : '';
   };
 
@@ -269,6 +329,58 @@ export class View3dScene {
     }
     for (const geometry of this.content.geometries) geometry.dispose();
     this.content = { objects: new Map(), geometries: [] };
+  }
+
+  /** Each instanced mesh's info, with the mesh. */
+  private *instancedMeshes(): Generator<[InstancedMesh, InstanceInfo]> {
+    for (const layer of INSTANCE_LAYERS) {
+      for (const object of this.content.objects.get(layer) ?? []) {
+        if (object instanceof InstancedMesh) yield [object, object.userData as InstanceInfo];
+      }
+    }
+  }
+
+  private applyHighlight() {
+    const colour = new Color(HIGHLIGHT_COLOR);
+    for (const [mesh, info] of this.instancedMeshes()) {
+      if (!info.colors || !mesh.instanceColor) continue;
+      const array = mesh.instanceColor.array as Float32Array;
+      info.ids.forEach((id, i) => {
+        if (this.highlighted.has(id)) colour.toArray(array, i * 3);
+        else array.set(info.colors!.subarray(i * 3, i * 3 + 3), i * 3);
+      });
+      mesh.instanceColor.needsUpdate = true;
+    }
+  }
+
+  /** Instances drawn, per layer (visible meshes only), and how many of them are highlighted. */
+  private instanceCounts(): { drawn: Record<InstanceLayer, number>; highlighted: number } {
+    const drawn = Object.fromEntries(INSTANCE_LAYERS.map((layer) => [layer, 0])) as Record<InstanceLayer, number>;
+    let highlighted = 0;
+    for (const [mesh, info] of this.instancedMeshes()) {
+      if (!mesh.visible) continue;
+      drawn[info.layer] += info.ids.length;
+      if (info.colors) highlighted += info.ids.filter((id) => this.highlighted.has(id)).length;
+    }
+    return { drawn, highlighted };
+  }
+
+  /** Where the fire units the clip keeps are on screen (CSS pixels on the element), for tests: at most REPORTED_POINTS. */
+  private unitPoints(): Record<string, [number, number]> {
+    const points: Record<string, [number, number]> = {};
+    let count = 0;
+    const m = new Matrix4();
+    for (const [mesh, info] of this.instancedMeshes()) {
+      if (info.layer !== 'units' || !mesh.visible) continue;
+      for (let i = 0; i < info.ids.length && count < REPORTED_POINTS; i++) {
+        mesh.getMatrixAt(i, m);
+        const p = info.centre.clone().applyMatrix4(m);
+        if (!insideClip(this.view, p.toArray())) continue;
+        points[info.ids[i]!] = this.toScreen(p);
+        count++;
+      }
+    }
+    return points;
   }
 
   private applyVisibility() {
@@ -338,12 +450,25 @@ export class View3dScene {
 
   /** The nearest drawn surface point along the ray that the clip keeps. */
   private pick(ndc: Vector2): Vector3 | null {
+    return this.pickHit(ndc)?.point.clone() ?? null;
+  }
+
+  /** The nearest hit on a visible layer along the ray that the clip keeps. */
+  private pickHit(ndc: Vector2): Intersection | null {
     this.raycaster.setFromCamera(ndc, this.camera);
     const targets: Object3D[] = [];
     for (const list of this.content.objects.values()) for (const object of list) if (object.visible) targets.push(object);
     const hits: Intersection[] = this.raycaster.intersectObjects(targets, false);
-    const hit = hits.find((h) => insideClip(this.view, h.point.toArray()));
-    return hit ? hit.point.clone() : null;
+    return hits.find((h) => insideClip(this.view, h.point.toArray())) ?? null;
+  }
+
+  /** The instanced item under a point of the view, or null when the nearest thing there is not one (or nothing is). */
+  private pickInstance(ndc: Vector2): InstanceHit | null {
+    const hit = this.pickHit(ndc);
+    if (!hit || hit.instanceId === undefined || !(hit.object instanceof InstancedMesh)) return null;
+    const info = hit.object.userData as InstanceInfo;
+    const id = info.ids[hit.instanceId];
+    return id === undefined ? null : { layer: info.layer, id };
   }
 
   private readonly cancelRetarget = () => {
@@ -365,12 +490,15 @@ export class View3dScene {
   };
 
   private readonly onPointerDown = (event: PointerEvent) => {
-    if (!this.view.use_clip || event.button !== 0) return;
+    if (event.button !== 0) return;
+    this.press = { x: event.clientX, y: event.clientY, pointerId: event.pointerId };
+    if (!this.boxLines.visible) return;
     this.raycaster.setFromCamera(this.ndc(event), this.camera);
     const hit = this.raycaster.intersectObject(this.handles, false)[0];
     if (hit?.instanceId === undefined) return;
     event.stopPropagation();
     event.preventDefault();
+    this.press = null;
     this.drag = {
       axis: Math.floor(hit.instanceId / 2) as Axis,
       side: hit.instanceId % 2 === 0 ? 'min' : 'max',
@@ -408,6 +536,13 @@ export class View3dScene {
   }
 
   private readonly onPointerUp = (event: PointerEvent) => {
+    const press = this.press;
+    if (press && event.pointerId === press.pointerId) {
+      this.press = null;
+      if (event.type === 'pointerup' && Math.hypot(event.clientX - press.x, event.clientY - press.y) <= CLICK_TOLERANCE_PX) {
+        this.events.onClick?.(this.pickInstance(this.ndc(event)), event.shiftKey);
+      }
+    }
     if (!this.drag || event.pointerId !== this.drag.pointerId) return;
     this.drag = null;
     if (this.renderer.domElement.hasPointerCapture(event.pointerId)) this.renderer.domElement.releasePointerCapture(event.pointerId);

@@ -44,7 +44,7 @@ function boxOnPlan(from: [number, number], to: [number, number]) {
 }
 
 describe('the units page', () => {
-  it('has F§2’s tools in order, the three layer toggles and the unit count', () => {
+  it('has F§2’s tools in order, F§2’s three layer toggles and the analysis’s two, and the unit count', () => {
     setup();
     expect(
       toolbar()
@@ -57,6 +57,7 @@ describe('the units page', () => {
       ['Ceilings', false],
       ['Other objects', true],
       ['Coverage', true],
+      ['Detectors per room', true],
     ]);
     expect(screen.getByText('0 units on this storey, 0 in the model.')).toBeTruthy();
   });
@@ -66,6 +67,7 @@ describe('the units page', () => {
     fireEvent.click(toolbar().getByRole('button', { name: 'More ▾' }));
     const menu = within(screen.getByRole('menu', { name: 'More' }));
     expect(menu.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual([
+      'Plinth',
       'Info panel',
       'Delay panel',
       'End of line resistor',

@@ -20,7 +20,8 @@ import { UnitPanel, type Placement } from './UnitPanel';
 import { KIND, UNIT_KINDS, type UnitKind } from './unit-kinds';
 import { NO_SOCKET_SIRENS, hasSocketSiren, productsFor } from './units-edits';
 import { DesignRun } from './design/DesignRun';
-import { AnalysisPanel, analysisPainter, coverageLayer, useAnalysis } from './analysis';
+import { AnalysisPanel, analysisPainter, coverageLayer, roomCountsLayer, roomCountsPainter, useAnalysis } from './analysis';
+import { UnitsView3d, ViewModeSwitch, useViewMode } from './view3d';
 import '../../model/model.css';
 import './units.css';
 
@@ -41,6 +42,8 @@ export function UnitsPage() {
   const location = useLocation();
   const arch = model.arch;
   const [storeyId, showStorey] = useShownStorey(arch);
+  // 2D or 3D (view3d/, docs/fire-units.md '3D mode'), in the address beside the storey.
+  const mode = useViewMode();
 
   // The choices the placement tools read when they place: the Hidden-detector toggle, socketing, the chosen products.
   const [hidden, setHidden] = useState(false);
@@ -55,9 +58,9 @@ export function UnitsPage() {
   const analysis = useAnalysis(model.arch, model.fire);
   const editor = usePlanEditor(
     () => ({
-      layers: [...unitsBackgroundLayers(), ...unitLayers(), ...UNITS_PAGE_SLOTS.layers, coverageLayer],
+      layers: [...unitsBackgroundLayers(), ...unitLayers(), ...UNITS_PAGE_SLOTS.layers, coverageLayer, roomCountsLayer],
       defaultTool: () => new UnitSelectTool(UNITS_PAGE_SLOTS.select),
-      painters: [labelTexts, ...UNITS_PAGE_SLOTS.painters, analysisPainter(analysis.store)],
+      painters: [labelTexts, ...UNITS_PAGE_SLOTS.painters, analysisPainter(analysis.store), roomCountsPainter(analysis.store)],
     }),
     storeyId ?? '',
   );
@@ -122,7 +125,8 @@ export function UnitsPage() {
   const all = fire ? UNIT_GROUPS.flatMap((group) => Object.values(fire.units[group]) as { storey_id: string }[]) : [];
   const onStorey = all.filter((unit) => unit.storey_id === storeyId).length;
   const inModel = all.length;
-  const noStorey = !storeyId;
+  // The 3D mode places nothing: the placement tools are off there too.
+  const noStorey = !storeyId || mode.mode === '3d';
 
   return (
     <section className="model-page units-page">
@@ -134,35 +138,42 @@ export function UnitsPage() {
         <AnalysisPanel editor={editor} model={model} analysis={analysis} onStorey={switchStorey} />
       </aside>
       <div className="model-center">
-        <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
-          <FitButton editor={editor} />
-          <ToolButton editor={editor} id={RULER_TOOL} make={() => new RulerTool()} label="Ruler" title="Ruler (M)" />
-          <span className="toolbar-gap" />
-          <KindButton editor={editor} kind="detector" make={makeTool} disabled={noStorey} />
-          <button
-            type="button"
-            className={hidden ? 'btn btn-small active' : 'btn btn-small'}
-            aria-pressed={hidden}
-            title="Hidden detector: while on, the Detector tool places hidden detectors"
-            disabled={noStorey}
-            onClick={toggleHidden}
-          >
-            Hidden detector
-          </button>
-          {UNIT_KINDS.filter((info) => !info.more && info.kind !== 'detector').map((info) => (
-            <KindButton key={info.kind} editor={editor} kind={info.kind} make={makeTool} disabled={noStorey} />
-          ))}
-          {UNITS_PAGE_SLOTS.toolbar.length === 1 && <ToolButton editor={editor} {...UNITS_PAGE_SLOTS.toolbar[0]!} disabled={noStorey} />}
-          {UNITS_PAGE_SLOTS.toolbar.length > 1 && (
-            <ToolMenu editor={editor} name="Rack" entries={UNITS_PAGE_SLOTS.toolbar} disabled={noStorey} />
-          )}
-          <ToolMenu editor={editor} name="More" entries={moreEntries} disabled={noStorey} />
-          {/* The automatic design (design/, docs/fire-units.md 'Automatic design'). */}
-          <DesignRun storeyId={storeyId ?? null} />
+        <div className="units-toolbar-row">
+          <ViewModeSwitch mode={mode.mode} onMode={mode.setMode} />
+          <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
+            <FitButton editor={editor} />
+            <ToolButton editor={editor} id={RULER_TOOL} make={() => new RulerTool()} label="Ruler" title="Ruler (M)" />
+            <span className="toolbar-gap" />
+            <KindButton editor={editor} kind="detector" make={makeTool} disabled={noStorey} />
+            <button
+              type="button"
+              className={hidden ? 'btn btn-small active' : 'btn btn-small'}
+              aria-pressed={hidden}
+              title="Hidden detector: while on, the Detector tool places hidden detectors"
+              disabled={noStorey}
+              onClick={toggleHidden}
+            >
+              Hidden detector
+            </button>
+            {UNIT_KINDS.filter((info) => !info.more && info.kind !== 'detector').map((info) => (
+              <KindButton key={info.kind} editor={editor} kind={info.kind} make={makeTool} disabled={noStorey} />
+            ))}
+            {UNITS_PAGE_SLOTS.toolbar.length === 1 && <ToolButton editor={editor} {...UNITS_PAGE_SLOTS.toolbar[0]!} disabled={noStorey} />}
+            {UNITS_PAGE_SLOTS.toolbar.length > 1 && (
+              <ToolMenu editor={editor} name="Rack" entries={UNITS_PAGE_SLOTS.toolbar} disabled={noStorey} />
+            )}
+            <ToolMenu editor={editor} name="More" entries={moreEntries} disabled={noStorey} />
+            {/* The automatic design (design/, docs/fire-units.md 'Automatic design'). */}
+            <DesignRun storeyId={storeyId ?? null} />
+          </div>
         </div>
-        <div className="plan-frame">
-          <PlanView editor={editor} />
-        </div>
+        {mode.mode === '3d' ? (
+          <UnitsView3d editor={editor} storeyId={storeyId ?? null} />
+        ) : (
+          <div className="plan-frame">
+            <PlanView editor={editor} />
+          </div>
+        )}
       </div>
       <UnitPanel
         model={model}

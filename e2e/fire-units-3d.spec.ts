@@ -1,0 +1,194 @@
+// The fire units page in 3D (F§2 '2D and 3D modes'; issue 22): daria, admin of her project and not a platform
+// admin, adds AC20-FZK-Haus.ifc and the SBF fire module, places a detector and a siren on the ground floor in 2D,
+// switches to 3D (?view=3d) and finds them drawn, selects the detector with a click (the side panel shows it), adds
+// the siren with shift, clears with a click on nothing, deletes the detector with the Delete key and undoes it,
+// shows the upper storey (clipped: no units there) and the whole building, reloads into 3D and goes back to 2D.
+// The 3D view reports on its element what it draws: data-instances (instances per layer), data-highlighted (the
+// selected units drawn highlighted) and data-unit-points (each unit the clip keeps, in pixels on the element).
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { corpusFile } from './support/corpus.js';
+import { addIfc } from './support/ifc.js';
+import { signInWithPasscode } from './support/login.js';
+import { pagePoint, plan, type PlanPoint } from './support/plan.js';
+import { DARIA, UNITS_3D_PROJECT } from './support/seed.js';
+import { detail, dialog, rowOf } from './support/ui.js';
+import { WEBGL_BROWSER } from './support/webgl.js';
+
+const HOUSE = corpusFile('AC20-FZK-Haus.ifc');
+
+test.use(WEBGL_BROWSER);
+
+/** Two presses within 300 ms are a double click on the plan. */
+const CLICK_GAP_MS = 320;
+// Erdgeschoss of FZK-Haus: Küche x 0.3–4.7 y 0.3–4.0, Wohnen x 4.7–11.7 y 0.3–4.0 (metres).
+const KUECHE: PlanPoint = [2, 2];
+const WOHNEN: PlanPoint = [8, 2];
+
+const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
+const navigation = (page: Page) => page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Property details' }) });
+const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
+const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Plan tools' }).getByRole('button', { name, exact: true });
+const modeButton = (page: Page, name: '2D' | '3D') =>
+  page.getByRole('group', { name: 'View mode' }).getByRole('button', { name, exact: true });
+const storeyButton = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Storeys' }).getByRole('button', { name: new RegExp(`${name}$`) });
+const countLine = (page: Page) => page.getByText(/units? on this storey, \d+ in the model\.$/);
+const view3d = (page: Page) => page.getByTestId('units-view3d');
+const heading = (page: Page, name: string) => properties(page).getByRole('heading', { name, exact: true });
+
+/** What the 3D view reports: units drawn, units highlighted, and where each unit is on screen. */
+async function drawn(page: Page): Promise<{ units: number; highlighted: number; points: Record<string, [number, number]> }> {
+  const el = view3d(page);
+  const instances = JSON.parse((await el.getAttribute('data-instances')) ?? '{}') as { units?: number };
+  return {
+    units: instances.units ?? -1,
+    highlighted: Number(await el.getAttribute('data-highlighted')),
+    points: JSON.parse((await el.getAttribute('data-unit-points')) ?? '{}') as Record<string, [number, number]>,
+  };
+}
+
+/** A click in the 3D view at a point on its element (pixels). */
+async function clickView(page: Page, [x, y]: [number, number], modifiers: ('Shift' | 'Control')[] = []) {
+  const box = (await view3d(page).boundingBox())!;
+  await page.mouse.move(box.x + x, box.y + y);
+  for (const key of modifiers) await page.keyboard.down(key);
+  await page.mouse.down();
+  await page.mouse.up();
+  for (const key of modifiers) await page.keyboard.up(key);
+}
+
+/** A click on a unit as the view reports it. */
+async function clickUnit(page: Page, id: string, modifiers: ('Shift' | 'Control')[] = []) {
+  const point = (await drawn(page)).points[id];
+  expect(point, `unit ${id} on screen`).toBeDefined();
+  await clickView(page, point!, modifiers);
+}
+
+async function clickPlan(page: Page, point: PlanPoint) {
+  const { x, y } = await pagePoint(page, point);
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(CLICK_GAP_MS);
+}
+
+test('fire units in 3D: the units drawn, click and shift-click select, Delete and undo, storeys clipped, reload keeps 3D', async ({
+  page,
+}) => {
+  test.skip(!fs.existsSync(HOUSE), `the IFC corpus is absent (${HOUSE}); set IFC_CORPUS to the folder holding AC20-FZK-Haus.ifc`);
+  test.setTimeout(120_000);
+  const ids: Record<string, string> = {};
+
+  await test.step('the IFC and the fire module are added; a detector and a siren are placed in 2D', async () => {
+    await signInWithPasscode(page, DARIA);
+    await page.goto('/projects');
+    await rowOf(page, UNITS_3D_PROJECT).getByRole('link', { name: UNITS_3D_PROJECT }).click();
+    await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
+    await addIfc(page, HOUSE);
+    await navigation(page).getByRole('button', { name: 'Fire', exact: true }).click();
+    const fire = dialog(page, 'Add Fire Module');
+    await fire.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(fire).toBeHidden();
+    await expect(page).toHaveURL(/\/fire\/units(\?.*)?$/);
+    await expect(modeButton(page, '2D')).toHaveAttribute('aria-pressed', 'true');
+    await expect(modeButton(page, '3D')).toHaveAttribute('aria-pressed', 'false');
+    await expect(storeyButton(page, 'Erdgeschoss')).toHaveAttribute('aria-current', 'true');
+
+    for (const [kind, point] of [
+      ['Detector', KUECHE],
+      ['Siren', WOHNEN],
+    ] as const) {
+      await tool(page, kind).click();
+      await clickPlan(page, point);
+      await expect(heading(page, kind)).toBeVisible();
+      ids[kind] = (await detail(properties(page), 'Id').textContent())!.trim();
+      await page.keyboard.press('Escape');
+    }
+    await expect(countLine(page)).toHaveText('2 units on this storey, 2 in the model.');
+  });
+
+  await test.step('3D shows the building with the two units, the selected siren highlighted; the placement tools are off there', async () => {
+    await modeButton(page, '3D').click();
+    await expect(page).toHaveURL(/[?&]view=3d/);
+    await expect(modeButton(page, '3D')).toHaveAttribute('aria-pressed', 'true');
+    await expect(plan(page)).toHaveCount(0);
+    await expect.poll(async () => Number(await view3d(page).getAttribute('data-draw-calls')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await drawn(page)).units).toBe(2);
+    const { points, highlighted } = await drawn(page);
+    expect(Object.keys(points).sort()).toEqual([ids.Detector, ids.Siren].sort());
+    // The siren, selected when it was placed, is still selected: 2D and 3D share the selection.
+    expect(highlighted).toBe(1);
+    // Both on the view, apart from each other (about 6 m apart in the kitchen and the living room).
+    const frame = (await view3d(page).boundingBox())!;
+    for (const [x, y] of Object.values(points)) {
+      expect(x).toBeGreaterThan(0);
+      expect(x).toBeLessThan(frame.width);
+      expect(y).toBeGreaterThan(0);
+      expect(y).toBeLessThan(frame.height);
+    }
+    const [a, b] = Object.values(points);
+    expect(Math.hypot(a![0] - b![0], a![1] - b![1])).toBeGreaterThan(50);
+    await expect(tool(page, 'Detector')).toBeDisabled();
+    await expect(page.getByLabel('All storeys')).not.toBeChecked();
+  });
+
+  await test.step('a click selects the detector (the panel shows it), shift adds the siren, a click on nothing clears', async () => {
+    await clickUnit(page, ids.Detector!);
+    await expect(heading(page, 'Detector')).toBeVisible();
+    await expect(detail(properties(page), 'Id')).toHaveText(ids.Detector!);
+    await expect.poll(async () => (await drawn(page)).highlighted).toBe(1);
+
+    await clickUnit(page, ids.Siren!, ['Shift']);
+    await expect(properties(page).getByText('2 units selected')).toBeVisible();
+    await expect.poll(async () => (await drawn(page)).highlighted).toBe(2);
+
+    // The view's top right corner: the sky beside the building.
+    const frame = (await view3d(page).boundingBox())!;
+    await clickView(page, [frame.width - 20, 60]);
+    await expect(properties(page).getByText('Select units on the plan', { exact: false })).toBeVisible();
+    await expect.poll(async () => (await drawn(page)).highlighted).toBe(0);
+  });
+
+  await test.step('Delete removes the selected detector, ctrl+Z brings it back; the 3D view follows', async () => {
+    await clickUnit(page, ids.Detector!);
+    await expect(detail(properties(page), 'Id')).toHaveText(ids.Detector!);
+    await page.keyboard.press('Delete');
+    await expect(countLine(page)).toHaveText('1 unit on this storey, 1 in the model.');
+    await expect.poll(async () => (await drawn(page)).units).toBe(1);
+    expect(Object.keys((await drawn(page)).points)).toEqual([ids.Siren]);
+
+    await page.keyboard.press('Control+z');
+    await expect(countLine(page)).toHaveText('2 units on this storey, 2 in the model.');
+    await expect.poll(async () => (await drawn(page)).units).toBe(2);
+    await expect(page).toHaveURL(/[?&]view=3d/);
+  });
+
+  await test.step('the upper storey is clipped (no units there); the whole building shows everything', async () => {
+    await storeyButton(page, 'Dachgeschoss').click();
+    await expect(page).toHaveURL(/[?&]view=3d/);
+    await expect.poll(async () => Object.keys((await drawn(page)).points)).toEqual([]);
+    const clipped = Number(await view3d(page).getAttribute('data-triangles'));
+    await page.getByLabel('All storeys').check();
+    // The roof, left out while a storey is shown, is drawn again.
+    await expect.poll(async () => Number(await view3d(page).getAttribute('data-triangles'))).toBeGreaterThan(clipped);
+    await expect.poll(async () => Object.keys((await drawn(page)).points).length).toBe(2);
+    await page.getByLabel('All storeys').uncheck();
+    await storeyButton(page, 'Erdgeschoss').click();
+    await expect.poll(async () => Object.keys((await drawn(page)).points).length).toBe(2);
+  });
+
+  await test.step('a reload keeps 3D; 2D brings the plan back', async () => {
+    await page.keyboard.press('Control+s');
+    await expect(versionState(page)).toHaveText('Synced', { timeout: 30_000 });
+    await page.reload();
+    await expect(modeButton(page, '3D')).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(async () => (await drawn(page)).units, { timeout: 30_000 }).toBe(2);
+
+    await modeButton(page, '2D').click();
+    await expect(page).not.toHaveURL(/[?&]view=3d/);
+    await expect(view3d(page)).toHaveCount(0);
+    await expect(plan(page)).toBeVisible();
+    await expect(tool(page, 'Detector')).toBeEnabled();
+    // The WebGL canvas went with the view.
+    await expect(page.locator('canvas.view3d-canvas')).toHaveCount(0);
+  });
+});
