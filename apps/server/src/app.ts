@@ -18,6 +18,7 @@ import { createGlobalIdStore } from './ifc-upload/global-ids.js';
 import { versionRoutes } from './routes/versions.js';
 import { modelRoutes } from './routes/model.js';
 import { fireRoutes } from './routes/fire.js';
+import { fireSectionsRoutes } from './routes/fire-sections.js';
 import { cleanArchRoutes } from './routes/clean-arch.js';
 import { Sessions, requestToken } from './auth/sessions.js';
 import { Passcodes } from './auth/passcodes.js';
@@ -98,6 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   modelRoutes(app, ctx);
   cleanArchRoutes(app, ctx);
   fireRoutes(app, ctx);
+  fireSectionsRoutes(app, ctx);
   await ifcUploadRoutes(app, ctx);
   meshCatalogueRoutes(app);
   // Admin routes share one guard: anyone but a platform admin is answered 404, before the body is read.

@@ -3,7 +3,8 @@
 import { geometryHelpTask, importIfcTask } from '../ifc-upload/extraction-task.js';
 import { cleanArchTask } from '@edrf/geometry';
 import { warmUpIfc } from '@edrf/ifc';
-import { calcFireUnitsTask } from '@edrf/fire';
+import { calcFireUnitsTask, fireUnitsShareTask } from './fire-units-task.js';
+import { calcFireSectionsTask } from './fire-sections-task.js';
 
 /** Readies a new worker: its libraries loaded and started (ComputePool.startWorkers). */
 const warmUpTask = async (): Promise<null> => {
@@ -17,6 +18,8 @@ export const tasks = {
   ifc_geometry_help: geometryHelpTask,
   clean_arch: cleanArchTask,
   calc_fire_units: calcFireUnitsTask,
+  calc_fire_units_share: fireUnitsShareTask,
+  calc_fire_sections: calcFireSectionsTask,
 };
 
 export type Tasks = typeof tasks;

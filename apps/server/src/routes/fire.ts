@@ -42,7 +42,8 @@ export function fireRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/calc_fire_units', { bodyLimit: MAX_MODEL_BYTES }, (request) => {
     requireUser(request);
     const input = parseInput(calcUnitsBody, request.body);
-    return ctx.compute.run('calc_fire_units', input);
+    // A plain POST answers once; the task's progress (shares of the rooms placed) goes to the log.
+    return ctx.compute.run('calc_fire_units', input, (step, progress) => request.log.debug({ step, progress }, 'calc_fire_units'));
   });
 
   app.post('/api/v1/cost_model', (request) => {

@@ -1,5 +1,5 @@
 import { productsSchema, type Arch, type Fire, type Products, type Regulation } from '@edrf/model';
-import type { FireUnitsResult } from '@edrf/fire';
+import type { CalcFireSectionsInput, FireSectionsResult, FireUnitsResult } from '@edrf/fire';
 import { apiCall } from './client';
 
 /** The fire module's calls that belong to no project (F§7). */
@@ -36,3 +36,7 @@ export const fireHardwareKey = ['fire-hardware'] as const;
 /** POST /api/v1/calc_fire_units: the automatic design (F§7): the model's units kept, the missing ones added, and the analysis. */
 export const calcFireUnits = (arch: Arch, fire: Fire) =>
   apiCall<FireUnitsResult>('design fire units', '/api/v1/calc_fire_units', { body: { arch, fire } });
+
+/** POST /api/v1/calc_fire_sections: sections, their labels and the units' addresses as the settings ask, and their analysis (F§7). */
+export const calcFireSections = (input: CalcFireSectionsInput, opts: { quiet?: boolean } = {}) =>
+  apiCall<FireSectionsResult>('calculate fire sections', '/api/v1/calc_fire_sections', { body: input, quiet: opts.quiet ?? false });

@@ -42,6 +42,18 @@ export class Geodesic {
     return false;
   }
 
+  /** Whether vertex i sees vertex j, as sees(vertex i, vertex j) answers; asked again for every source, so kept. */
+  private between: Int8Array | undefined;
+  private seesVertex(i: number, j: number): boolean {
+    const n = this.vertices.length;
+    const between = (this.between ??= new Int8Array(n * n).fill(-1));
+    const known = between[i * n + j]!;
+    if (known >= 0) return known === 1;
+    const seen = this.sees(this.vertices[i]!, this.vertices[j]!);
+    between[i * n + j] = seen ? 1 : 0;
+    return seen;
+  }
+
   /** Distances from a source to every vertex (Dijkstra on the visibility graph, dense). */
   fromSource(source: Pt): (point: Pt) => number {
     const n = this.vertices.length;
@@ -61,14 +73,18 @@ export class Geodesic {
         if (done[i]) continue;
         const pi = this.vertices[i]!;
         const d = dist[u]! + Math.hypot(pi[0] - pu[0], pi[1] - pu[1]);
-        if (d < dist[i]! && this.sees(pu, pi)) dist[i] = d;
+        if (d < dist[i]! && this.seesVertex(u, i)) dist[i] = d;
       }
     }
+    // Nearest vertices first: once a vertex's own distance is no shorter than the best way found, none after it helps.
+    const order = Array.from({ length: n }, (_, i) => i)
+      .filter((i) => dist[i]! < Infinity)
+      .sort((a, b) => dist[a]! - dist[b]!);
     return (point) => {
       if (this.sees(source, point)) return Math.hypot(point[0] - source[0], point[1] - source[1]);
       let best = Infinity;
-      for (let i = 0; i < n; i++) {
-        if (dist[i]! === Infinity) continue;
+      for (const i of order) {
+        if (dist[i]! >= best) break;
         const v = this.vertices[i]!;
         const d = dist[i]! + Math.hypot(point[0] - v[0], point[1] - v[1]);
         if (d < best && this.sees(v, point)) best = d;

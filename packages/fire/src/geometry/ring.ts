@@ -15,16 +15,24 @@ export function ringArea(ring: Ring): number {
 /** Even-odd point in ring. */
 export function pointInRing(x: number, y: number, ring: Ring): boolean {
   let inside = false;
+  // Indexed reads, not destructuring: this runs for every sample point of every room.
   for (let i = 0, n = ring.length, j = n - 1; i < n; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
+    const pi = ring[i]!;
+    const pj = ring[j]!;
+    const xi = pi[0];
+    const yi = pi[1];
+    const xj = pj[0];
+    const yj = pj[1];
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 }
 
-export const pointInRings = (x: number, y: number, rings: readonly Ring[]): boolean =>
-  rings.reduce((inside, ring) => (pointInRing(x, y, ring) ? !inside : inside), false);
+export function pointInRings(x: number, y: number, rings: readonly Ring[]): boolean {
+  let inside = false;
+  for (const ring of rings) if (pointInRing(x, y, ring)) inside = !inside;
+  return inside;
+}
 
 /** Distance from a point to a segment, and the closest point. */
 export function segmentClosest(px: number, py: number, a: Pt, b: Pt): { d: number; x: number; y: number } {
@@ -37,11 +45,19 @@ export function segmentClosest(px: number, py: number, a: Pt, b: Pt): { d: numbe
   return { d: Math.hypot(px - x, py - y), x, y };
 }
 
-/** Distance from a point to the nearest edge of any ring. */
+/** Distance from a point to the nearest edge of any ring: segmentClosest's arithmetic, without an object per edge. */
 export function distanceToRings(px: number, py: number, rings: readonly Ring[]): number {
   let best = Infinity;
   for (const ring of rings) {
-    for (let i = 0, n = ring.length; i < n; i++) best = Math.min(best, segmentClosest(px, py, ring[i]!, ring[(i + 1) % n]!).d);
+    for (let i = 0, n = ring.length; i < n; i++) {
+      const a = ring[i]!;
+      const b = ring[(i + 1) % n]!;
+      const dx = b[0] - a[0];
+      const dy = b[1] - a[1];
+      const len2 = dx * dx + dy * dy;
+      const t = len2 > 0 ? Math.max(0, Math.min(1, ((px - a[0]) * dx + (py - a[1]) * dy) / len2)) : 0;
+      best = Math.min(best, Math.hypot(px - (a[0] + t * dx), py - (a[1] + t * dy)));
+    }
   }
   return best;
 }

@@ -27,8 +27,61 @@ export interface RoomPlacement {
   area: number;
 }
 
+/**
+ * Placements made before, by their input (placementKey): other workers place shares of a building's rooms
+ * (placement/shares.ts), and the run that assembles the answer takes their placements instead of making them again.
+ */
+export type PlacementTable = Map<string, RoomPlacement>;
+
+let table: PlacementTable | undefined;
+let recording = false;
+
+/** Runs fn with placeInRoom answering from the table, and, when recording, adding what it places to it. */
+export function withPlacements<T>(placements: PlacementTable, record: boolean, fn: () => T): T {
+  const outer = { table, recording };
+  table = placements;
+  recording = record;
+  try {
+    return fn();
+  } finally {
+    ({ table, recording } = outer);
+  }
+}
+
+const obstacleKeys = new WeakMap<readonly Ring[], string>();
+// -0 apart from 0: a placement could tell them apart (atan2), and JSON, which carries shares to other threads, does not.
+const num = (v: number) => (Object.is(v, -0) ? '-0' : String(v));
+const ringsKey = (rings: readonly (readonly Pt[])[]) =>
+  rings.map((ring) => ring.map((p) => `${num(p[0])},${num(p[1])}`).join(' ')).join('|');
+
+/** Everything a placement depends on, exactly (a number's string gives it back bit for bit). */
+export function placementKey(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], withBound: boolean): string {
+  let obstacles = obstacleKeys.get(rules.obstacles);
+  if (obstacles === undefined) obstacleKeys.set(rules.obstacles, (obstacles = ringsKey(rules.obstacles)));
+  return [
+    ringsKey(rings),
+    num(rules.radius),
+    num(rules.maxArea),
+    num(rules.wallDistance),
+    num(rules.obstacleDistance),
+    obstacles,
+    ringsKey([fixed]),
+    withBound,
+  ].join('/');
+}
+
 /** Places the units a room needs, keeping those already in it (fixed). */
 export function placeInRoom(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], withBound = true): RoomPlacement {
+  if (!table) return placeAnew(rings, rules, fixed, withBound);
+  const key = placementKey(rings, rules, fixed, withBound);
+  const known = table.get(key);
+  if (known) return known;
+  const placement = placeAnew(rings, rules, fixed, withBound);
+  if (recording) table.set(key, placement);
+  return placement;
+}
+
+function placeAnew(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], withBound: boolean): RoomPlacement {
   const first = place(rings, rules, fixed, withBound);
   if (!first.cramped || first.ok) return first;
   // No place keeps the wall distance (a room narrower than twice it): the deepest places instead.

@@ -1,4 +1,4 @@
-import { clipRingToHalfPlane, ringIsConvex, type Pt } from '../geometry/ring.js';
+import { ringIsConvex, type Pt } from '../geometry/ring.js';
 
 /** A strip [a, b] (across the cut direction) and the stretches [c, d] of room along it. */
 export interface Strip {
@@ -39,23 +39,42 @@ export function bestStrips(
   const positions = [...cuts].sort((p, q) => p - q).filter((p, i, all) => i === 0 || p - all[i - 1]! > 1e-6);
   const holes = rings.slice(1).filter((h) => ringIsConvex(h));
   const n = positions.length;
+  // A strip's stretch is the v-extent of the exterior between its edges: the corners inside the strip and where
+  // edges cross its two sides. Crossings per cut position and corners sorted by u make each candidate strip O(1),
+  // instead of clipping the exterior for each of them.
+  const left = crossings(exterior, positions, -1);
+  const right = crossings(exterior, positions, 1);
+  const corners = [...exterior].sort((p, q) => p[0] - q[0]);
   const best = new Float64Array(n).fill(Infinity);
   const from = new Int32Array(n).fill(-1);
   const strips = new Map<number, Strip>();
   best[0] = 0;
   for (let i = 1; i < n; i++) {
+    const b = positions[i]!;
+    let k = corners.length - 1;
+    while (k >= 0 && corners[k]![0] > b) k--;
+    let cornerLo = Infinity;
+    let cornerHi = -Infinity;
     for (let j = i - 1; j >= 0; j--) {
       const a = positions[j]!;
-      const b = positions[i]!;
       if (b - a >= 2 * radius) break;
+      for (; k >= 0 && corners[k]![0] >= a; k--) {
+        cornerLo = Math.min(cornerLo, corners[k]![1]);
+        cornerHi = Math.max(cornerHi, corners[k]![1]);
+      }
       if (best[j] === Infinity) continue;
-      const strip = makeStrip(exterior, holes, a, b, radius, maxArea);
-      if (!strip) continue;
-      const count = best[j]! + pieceCount(strip);
+      const pieceLength = maxPieceLength(b - a, radius, maxArea);
+      if (!(pieceLength > 0)) continue;
+      const lo = Math.min(cornerLo, left.lo[j]!, right.lo[i]!);
+      const hi = Math.max(cornerHi, left.hi[j]!, right.hi[i]!);
+      const stretch: [number, number] | undefined = lo <= hi ? [lo, hi] : undefined;
+      const strip = holes.length ? splitByHoles(holes, a, b, stretch, pieceLength) : undefined;
+      const pieces = strip ? pieceCount(strip) : stretch ? Math.max(1, Math.ceil((hi - lo) / pieceLength - 1e-9)) : 0;
+      const count = best[j]! + pieces;
       if (count < best[i]!) {
         best[i] = count;
         from[i] = j;
-        strips.set(i, strip);
+        strips.set(i, strip ?? { a, b, stretches: stretch ? [stretch] : [], pieceLength });
       }
     }
   }
@@ -68,29 +87,26 @@ export function bestStrips(
 export const pieceCount = (strip: Strip) =>
   strip.stretches.reduce((sum, [c, d]) => sum + Math.max(1, Math.ceil((d - c) / strip.pieceLength - 1e-9)), 0);
 
-function makeStrip(
-  exterior: readonly Pt[],
+/** The strip's stretch split where a convex hole spans the whole strip. */
+function splitByHoles(
   holes: readonly (readonly Pt[])[],
   a: number,
   b: number,
-  radius: number,
-  maxArea: number,
-): Strip | undefined {
-  const pieceLength = maxPieceLength(b - a, radius, maxArea);
-  if (!(pieceLength > 0)) return undefined;
-  const clipped = clipRingToHalfPlane(clipRingToHalfPlane(exterior, -1, 0, -a), 1, 0, b);
-  if (clipped.length < 3) return { a, b, stretches: [], pieceLength };
-  let stretches: [number, number][] = [extent(clipped, 1)];
+  stretch: [number, number] | undefined,
+  pieceLength: number,
+): Strip {
+  if (!stretch) return { a, b, stretches: [], pieceLength };
+  let stretches: [number, number][] = [stretch];
   // A convex hole that spans the whole strip blocks, for every u of the strip, at least the part
   // of it where its cross-sections at both sides overlap: the strip's room falls apart there.
   for (const hole of holes) {
     const [hu0, hu1] = extent(hole, 0);
     if (hu0 > a + 1e-9 || hu1 < b - 1e-9) continue;
-    const left = crossSection(hole, a);
-    const right = crossSection(hole, b);
-    if (!left || !right) continue;
-    const lo = Math.max(left[0], right[0]);
-    const hi = Math.min(left[1], right[1]);
+    const leftSection = crossSection(hole, a);
+    const rightSection = crossSection(hole, b);
+    if (!leftSection || !rightSection) continue;
+    const lo = Math.max(leftSection[0], rightSection[0]);
+    const hi = Math.min(leftSection[1], rightSection[1]);
     if (hi - lo < 1e-6) continue;
     stretches = stretches.flatMap(([c, d]): [number, number][] =>
       hi <= c || lo >= d
@@ -104,6 +120,29 @@ function makeStrip(
     );
   }
   return { a, b, stretches, pieceLength };
+}
+
+/**
+ * For each position u, the [lo, hi] of v where the ring's edges cross the line u (strictly: a corner on the line is a
+ * corner of the strip), computed as clipping to the half-plane of that side does (side -1: u >= position, 1: u <= it).
+ */
+function crossings(ring: readonly Pt[], positions: readonly number[], side: -1 | 1): { lo: Float64Array; hi: Float64Array } {
+  const lo = new Float64Array(positions.length).fill(Infinity);
+  const hi = new Float64Array(positions.length).fill(-Infinity);
+  positions.forEach((u, k) => {
+    for (let i = 0, n = ring.length; i < n; i++) {
+      const p = ring[i]!;
+      const q = ring[(i + 1) % n]!;
+      const fp = side * p[0] - side * u;
+      const fq = side * q[0] - side * u;
+      if ((fp < 0 && fq > 0) || (fp > 0 && fq < 0)) {
+        const v = p[1] + (fp / (fp - fq)) * (q[1] - p[1]);
+        lo[k] = Math.min(lo[k]!, v);
+        hi[k] = Math.max(hi[k]!, v);
+      }
+    }
+  });
+  return { lo, hi };
 }
 
 /** The [min, max] of v where the vertical line u = x crosses a convex ring (with a hair inside for sides on the line). */

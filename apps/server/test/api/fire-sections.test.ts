@@ -1,0 +1,126 @@
+// POST /api/v1/calc_fire_sections (F§7, issue 24): sections, labels and addresses in the compute pool; its refusals.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calcFireSections, type FireSectionsResult } from '@edrf/fire';
+import { archSchema, fireSchema, type FireConfig } from '@edrf/model';
+import { testDatabases } from '../support/databases.js';
+import { startTestApp, type TestApp } from '../support/harness.js';
+
+const rect = (x: number, y: number, w: number, h: number): [number, number][] => [
+  [x, y],
+  [x + w, y],
+  [x + w, y + h],
+  [x, y + h],
+];
+
+/** A corridor with two offices, a door into each, and a stairwell: one detector in each room. */
+const arch = () => ({
+  storeys: {
+    g: { id: 'g', number: 0, name: 'Ground', height: { min_z: 0, max_z: 3 }, rooms: ['hall', 'a', 'b', 'stair'], doors: ['da', 'db'] },
+  },
+  rooms: {
+    hall: { id: 'hall', name: 'Hall', shape: { exterior: rect(0, 5, 20, 2) } },
+    a: { id: 'a', name: 'Office A', shape: { exterior: rect(0, 0, 10, 5) } },
+    b: { id: 'b', name: 'Office B', shape: { exterior: rect(10, 0, 10, 5) } },
+    stair: { id: 'stair', name: 'Stair', type: 'Stairwell', shape: { exterior: rect(20, 0, 4, 7) } },
+  },
+  doors: {
+    da: { id: 'da', left: [4, 5, 0], right: [5, 5, 0] },
+    db: { id: 'db', left: [14, 5, 0], right: [15, 5, 0] },
+  },
+});
+const detector = (id: string, x: number, y: number) => ({ id, storey_id: 'g', product_id: '', coord: [x, y, 2.95], hidden: false });
+const detectors = () => ({
+  d1: detector('d1', 10, 6),
+  d2: detector('d2', 5, 2.5),
+  d3: detector('d3', 15, 2.5),
+  d4: detector('d4', 22, 3.5),
+});
+const ALL = { sections: true, labels: true, addresses: true };
+
+describe.each(testDatabases())('calc_fire_sections (%s)', (kind) => {
+  let t: TestApp;
+  let cookie: string;
+  let config: FireConfig;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    cookie = await t.cookieFor('designer@example.com');
+    config = (await t.call('POST', '/api/v1/create_fire_config', { cookie, body: { regulation: 'Sbf1108' } })).body as FireConfig;
+  });
+  afterAll(() => t?.close());
+
+  const post = (body: unknown, opts: { anonymous?: true } = {}) =>
+    t.call('POST', '/api/v1/calc_fire_sections', { cookie: opts.anonymous ? undefined : cookie, body });
+  const fire = (units: object = { detectors: detectors() }) => ({ config, units });
+
+  it('answers the sections, labels and addresses the engine makes, the stairwell in a section of its own', async () => {
+    const res = await post({ settings: ALL, model: { arch: arch(), fire: fire() } });
+    expect(res.status).toBe(200);
+    const answer = res.body as FireSectionsResult;
+    const sections = Object.values(answer.sections);
+    expect(sections.map((s) => s.parts.map((p) => p.room_id).sort()).sort()).toEqual([['a', 'b', 'hall'], ['stair']]);
+    expect(
+      Object.values(answer.labels)
+        .map((l) => l.label)
+        .sort(),
+    ).toEqual(sections.map((s) => s.name).sort());
+    expect(sections.flatMap((s) => Object.keys(s.addresses)).sort()).toEqual(['d1', 'd2', 'd3', 'd4']);
+    expect(answer.validation.warnings).toEqual([]);
+    // The same as the engine run here (the route parses the model with the schema's defaults first).
+    expect(answer.sections).toEqual(
+      calcFireSections({ settings: ALL, model: { arch: archSchema.parse(arch()), fire: fireSchema.parse(fire()) } }).sections,
+    );
+  });
+
+  it('with every box off only analyses: the model’s sections come back as they are, with their warnings', async () => {
+    const split = {
+      id: 'x',
+      name: '9',
+      parts: [
+        { room_id: 'a', shape: null },
+        { room_id: 'stair', shape: null },
+      ],
+    };
+    const res = await post({ settings: {}, model: { arch: arch(), fire: { ...fire(), sections: { x: split } } } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.sections)).toEqual(['x']);
+    expect(res.body.validation.split_sections).toEqual([['a'], ['stair']]);
+    expect(res.body.validation.warnings.map((w: { warning_id: string }) => w.warning_id)).toContain('section_not_contiguous:x');
+  });
+
+  it('refuses a model without detectors: 400 Fire detectors missing', async () => {
+    const res = await post({ settings: ALL, model: { arch: arch(), fire: fire({}) } });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Fire detectors missing');
+  });
+
+  it.each([
+    ['no model', () => ({ settings: ALL }), 'model: '],
+    [
+      'a setting that is not a boolean',
+      () => ({ settings: { sections: 'yes' }, model: { arch: arch(), fire: fire() } }),
+      'settings.sections: ',
+    ],
+    [
+      'a room with a bad outline',
+      () => ({ settings: ALL, model: { arch: { ...arch(), rooms: { a: { id: 'a', shape: { exterior: 'x' } } } }, fire: fire() } }),
+      'model.arch.rooms.a.shape.exterior: ',
+    ],
+    [
+      'an address of 0',
+      () => ({ settings: ALL, model: { arch: arch(), fire: { ...fire(), sections: { s: { id: 's', addresses: { d1: 0 } } } } } }),
+      'model.fire.sections.s.addresses.d1: ',
+    ],
+  ])('refuses %s (400), naming the path', async (_name, body, detail) => {
+    const res = await post(body());
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toContain(detail);
+  });
+
+  it('refuses malformed JSON (400) and anyone not signed in (401)', async () => {
+    const bad = await t.call('POST', '/api/v1/calc_fire_sections', { cookie, body: '{"settings":' });
+    expect(bad.status).toBe(400);
+    const anonymous = await post({ settings: ALL, model: { arch: arch(), fire: fire() } }, { anonymous: true });
+    expect(anonymous.status).toBe(401);
+  });
+});
