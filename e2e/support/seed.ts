@@ -50,6 +50,8 @@ export const UNA = 'una@example.com';
 export const ULRIK = 'ulrik@example.com';
 /** fire-units-3d.spec: admin of the 3D units organization and its project; places units and works on them in 3D (not a platform admin). */
 export const DARIA = 'daria@example.com';
+/** fire-sections.spec: admin of the sections organization and its project; runs, edits and addresses fire sections. */
+export const SELMA = 'selma@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -79,6 +81,7 @@ export const SEED_USERS = [
   { email: UNA, provider: 'passcode', is_admin: false },
   { email: ULRIK, provider: 'passcode', is_admin: false },
   { email: DARIA, provider: 'passcode', is_admin: false },
+  { email: SELMA, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -205,6 +208,10 @@ export const UNITS_MORE_PROJECT = 'Ulrik Office';
 export const UNITS_3D_ORG = 'Daria Brand AB';
 /** fire-units-3d.spec's project: daria is its admin; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
 export const UNITS_3D_PROJECT = 'Daria Villa';
+
+export const SECTIONS_ORG = 'Selma Brand AB';
+/** fire-sections.spec's project: selma is its admin; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
+export const SECTIONS_PROJECT = 'Selma House';
 
 export const SEED_ORGS: SeedOrg[] = [
   {
@@ -378,6 +385,12 @@ export const SEED_ORGS: SeedOrg[] = [
     name: UNITS_3D_ORG,
     members: [{ email: DARIA, role: 'admin' }],
     projects: [{ name: UNITS_3D_PROJECT, ifcFiles: [], members: [{ email: DARIA, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: SECTIONS_ORG,
+    members: [{ email: SELMA, role: 'admin' }],
+    projects: [{ name: SECTIONS_PROJECT, ifcFiles: [], members: [{ email: SELMA, role: 'admin' }] }],
     payments: [],
   },
 ];

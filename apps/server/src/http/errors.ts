@@ -36,22 +36,22 @@ const fastifyClientErrors: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body is shorter or longer than its Content-Length',
 };
 
+/** The status and detail the client gets for an error; `logged` when it is the server's fault. */
+export function errorAnswer(error: unknown): { status: number; detail: string; logged: boolean } {
+  if (error instanceof HttpError) return { status: error.statusCode, detail: error.message, logged: false };
+  // A compute task that refused its input (docs/compute.md) says why; one that failed is the server's fault.
+  if (error instanceof TaskRefused) return { status: 400, detail: error.message, logged: false };
+  const fastify = error as Partial<FastifyError>;
+  const status = error instanceof TaskFailed ? 500 : (fastify.statusCode ?? 500);
+  if (status >= 400 && status < 500)
+    return { status, detail: fastifyClientErrors[fastify.code ?? ''] ?? fastify.message ?? '', logged: false };
+  return { status: 500, detail: 'Internal server error', logged: true };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | TaskRefused | TaskFailed, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ detail: error.message });
-    }
-    // A compute task that refused its input (docs/compute.md) says why; one that failed is the server's fault.
-    if (error instanceof TaskRefused) return reply.status(400).send({ detail: error.message });
-    if (error instanceof TaskFailed) {
-      request.log.error(error);
-      return reply.status(500).send({ detail: 'Internal server error' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ detail: fastifyClientErrors[error.code] ?? error.message });
-    }
-    request.log.error(error);
-    return reply.status(500).send({ detail: 'Internal server error' });
+    const answer = errorAnswer(error);
+    if (answer.logged) request.log.error(error);
+    return reply.status(answer.status).send({ detail: answer.detail });
   });
 }

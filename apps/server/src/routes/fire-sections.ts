@@ -4,6 +4,7 @@ import { archSchema, elecSchema, fireSchema } from '@edrf/model';
 import { hasDetectors, SECTION_MESSAGES } from '@edrf/fire';
 import type { AppContext } from '../context.js';
 import { HttpError, parseInput } from '../http/errors.js';
+import { streamProgress, wantsProgress } from '../http/progress-stream.js';
 import { requireUser } from '../auth/access.js';
 import { MAX_MODEL_BYTES } from './versions.js';
 
@@ -17,10 +18,13 @@ const calcSectionsBody = z.object({
 
 /** POST /api/v1/calc_fire_sections: sections, section labels and addresses (issue 24), in the compute pool. */
 export function fireSectionsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/v1/calc_fire_sections', { bodyLimit: MAX_MODEL_BYTES }, (request) => {
+  app.post('/api/v1/calc_fire_sections', { bodyLimit: MAX_MODEL_BYTES }, (request, reply) => {
     requireUser(request);
     const { settings, model } = parseInput(calcSectionsBody, request.body);
     if (!hasDetectors(model.fire)) throw new HttpError(400, SECTION_MESSAGES.detectorsMissing);
-    return ctx.compute.run('calc_fire_sections', { settings, model: { arch: model.arch, elec: model.elec, fire: model.fire } });
+    const input = { settings, model: { arch: model.arch, elec: model.elec, fire: model.fire } };
+    if (wantsProgress(request))
+      return streamProgress(request, reply, (progress) => ctx.compute.run('calc_fire_sections', input, (_step, p) => progress(p)));
+    return ctx.compute.run('calc_fire_sections', input);
   });
 }

@@ -4,6 +4,7 @@ import { archSchema, fireSchema, REGULATIONS, ringSchema } from '@edrf/model';
 import { costModel, createFireConfig, getFireHardware, PRICED_MODULES, roomsSize } from '@edrf/fire';
 import type { AppContext } from '../context.js';
 import { parseInput } from '../http/errors.js';
+import { streamProgress, wantsProgress } from '../http/progress-stream.js';
 import { requireUser } from '../auth/access.js';
 import { MAX_MODEL_BYTES } from './versions.js';
 
@@ -39,11 +40,13 @@ export function fireRoutes(app: FastifyInstance, ctx: AppContext): void {
     return createFireConfig(regulation);
   });
 
-  app.post('/api/v1/calc_fire_units', { bodyLimit: MAX_MODEL_BYTES }, (request) => {
+  app.post('/api/v1/calc_fire_units', { bodyLimit: MAX_MODEL_BYTES }, (request, reply) => {
     requireUser(request);
     const input = parseInput(calcUnitsBody, request.body);
-    // A plain POST answers once; the task's progress (shares of the rooms placed) goes to the log.
-    return ctx.compute.run('calc_fire_units', input, (step, progress) => request.log.debug({ step, progress }, 'calc_fire_units'));
+    // Asked for progress (the units page's Run), the answer streams the shares of the rooms placed before the result.
+    if (wantsProgress(request))
+      return streamProgress(request, reply, (progress) => ctx.compute.run('calc_fire_units', input, (_step, p) => progress(p)));
+    return ctx.compute.run('calc_fire_units', input);
   });
 
   app.post('/api/v1/cost_model', (request) => {

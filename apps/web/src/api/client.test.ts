@@ -27,6 +27,19 @@ const server = http.createServer((req, res) => {
       contentType: req.headers['content-type'],
       body,
     });
+    const stream = streams[req.url!];
+    if (stream) {
+      // A progress stream as the server sends it, in pieces that split a line (the reader must join them).
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      const text = stream.map((line) => `${JSON.stringify(line)}\n`).join('');
+      const pieces = [text.slice(0, 7), text.slice(7, 30), text.slice(30)];
+      const send = (k: number): void => {
+        if (k === pieces.length) return void res.end();
+        res.write(pieces[k]);
+        setTimeout(() => send(k + 1), 20);
+      };
+      return send(0);
+    }
     const [status, payload] = answers[req.url!] ?? [200, { ok: true }];
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
   });
@@ -38,6 +51,12 @@ const answers: Record<string, [number, unknown]> = {
   '/broken': [500, {}],
   '/forbidden': [403, { detail: 'Only organization admins can do this' }],
   '/missing-file': [404, { detail: 'File not found' }],
+};
+
+const streams: Record<string, unknown[]> = {
+  '/stream-ok': [{ progress: 0 }, { progress: 0.25 }, { progress: 0.75 }, { result: { units: 3 } }],
+  '/stream-fail': [{ progress: 0 }, { progress: 0.5 }, { error: { status: 400, detail: 'Fire detectors missing' } }],
+  '/stream-cut': [{ progress: 0 }, { progress: 0.5 }],
 };
 
 beforeAll(async () => {
@@ -121,5 +140,34 @@ describe('apiDownload', () => {
   it('shows the upgrade banner on 426 like every other call', async () => {
     await expect(apiDownload(`${base}/upgrade`)).rejects.toMatchObject({ status: 426 });
     expect(upgradeRequiredStore.get()).toBe(true);
+  });
+});
+
+describe('apiCall with progress', () => {
+  it('asks for a progress stream, reports each share done and answers the result', async () => {
+    const seenProgress: number[] = [];
+    const answer = await apiCall<{ units: number }>('design', `${base}/stream-ok`, { body: {}, onProgress: (f) => seenProgress.push(f) });
+    expect(answer).toEqual({ units: 3 });
+    expect(seenProgress).toEqual([0, 0.25, 0.75]);
+  });
+
+  it('a failure told in the stream is the same failure as a plain answer: toast and ApiError with the status', async () => {
+    const error = await apiCall('calculate fire sections', `${base}/stream-fail`, { body: {}, onProgress: () => {} }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).detail).toBe('Fire detectors missing');
+    expect(toasts()).toEqual(['error: Failed to calculate fire sections: Fire detectors missing']);
+  });
+
+  it('a stream that ends before its result fails', async () => {
+    await expect(apiCall('design', `${base}/stream-cut`, { body: {}, onProgress: () => {}, quiet: true })).rejects.toThrow(
+      'Failed to design: The answer ended before its result',
+    );
+  });
+
+  it('without onProgress a plain JSON answer is read as before', async () => {
+    expect(await apiCall('load', `${base}/load`)).toEqual({ ok: true });
   });
 });

@@ -21,6 +21,35 @@ export interface CallOptions {
   quietStatuses?: number[];
   /** 401 is an answer the caller expects (is_authed), not a lost session. */
   allowUnauthenticated?: boolean;
+  /** Asks a long computation to report its progress (0..1) while it runs (a progress stream, see readProgressStream). */
+  onProgress?: (fraction: number) => void;
+}
+
+/** The media type of a progress stream: `{"progress"}` lines, then one `{"result"}` or `{"error"}` line. */
+export const PROGRESS_STREAM_TYPE = 'application/x-ndjson';
+
+/** Reads a progress stream to its result; a failure told in the stream is thrown as the answer it stands for. */
+type StreamAnswer<T> = { ok: true; result: T } | { ok: false; status: number; detail: string };
+
+async function readProgressStream<T>(response: Response, onProgress: (fraction: number) => void): Promise<StreamAnswer<T>> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    buffered += decoder.decode(value, { stream: !done });
+    let end: number;
+    while ((end = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 1);
+      if (!line.trim()) continue;
+      const message = JSON.parse(line) as { progress?: number; result?: T; error?: { status: number; detail: string } };
+      if (message.error) return { ok: false, status: message.error.status, detail: message.error.detail };
+      if ('result' in message) return { ok: true, result: message.result as T };
+      if (typeof message.progress === 'number') onProgress(message.progress);
+    }
+    if (done) return { ok: false, status: 0, detail: 'The answer ended before its result' };
+  }
 }
 
 let onUnauthenticated: () => void = () => window.location.assign('/');
@@ -78,6 +107,7 @@ export async function apiDownload(path: string): Promise<Blob> {
 export async function apiCall<T>(action: string, path: string, opts: CallOptions = {}): Promise<T> {
   const headers = schemaHeaders();
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.onProgress) headers.Accept = `${PROGRESS_STREAM_TYPE}, application/json`;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -91,13 +121,20 @@ export async function apiCall<T>(action: string, path: string, opts: CallOptions
     if (!opts.quiet) toast.error(message);
     throw new ApiError(0, message);
   }
-  if (response.ok) {
+  let status = response.status;
+  let detail: string | undefined;
+  if (response.ok && opts.onProgress && (response.headers.get('content-type') ?? '').includes(PROGRESS_STREAM_TYPE)) {
+    const answer = await readProgressStream<T>(response, opts.onProgress);
+    if (answer.ok) return answer.result;
+    [status, detail] = [answer.status, answer.detail];
+  } else if (response.ok) {
     const text = await response.text();
     return (text ? JSON.parse(text) : {}) as T;
+  } else {
+    detail = await readDetail(response);
+    failOnSessionOrSchema(response, detail, opts);
   }
-  const detail = await readDetail(response);
-  failOnSessionOrSchema(response, detail, opts);
   const message = `Failed to ${action}${detail ? `: ${detail}` : ''}`;
-  if (!opts.quiet && !opts.quietStatuses?.includes(response.status)) toast.error(message);
-  throw new ApiError(response.status, message, detail);
+  if (!opts.quiet && !opts.quietStatuses?.includes(status)) toast.error(message);
+  throw new ApiError(status, message, detail);
 }

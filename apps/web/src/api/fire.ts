@@ -34,9 +34,13 @@ export const getFireHardware = (): Promise<HardwareSet[]> =>
 export const fireHardwareKey = ['fire-hardware'] as const;
 
 /** POST /api/v1/calc_fire_units: the automatic design (F§7): the model's units kept, the missing ones added, and the analysis. */
-export const calcFireUnits = (arch: Arch, fire: Fire) =>
-  apiCall<FireUnitsResult>('design fire units', '/api/v1/calc_fire_units', { body: { arch, fire } });
+export const calcFireUnits = (arch: Arch, fire: Fire, onProgress?: (fraction: number) => void) =>
+  apiCall<FireUnitsResult>('design fire units', '/api/v1/calc_fire_units', { body: { arch, fire }, onProgress });
 
 /** POST /api/v1/calc_fire_sections: sections, their labels and the units' addresses as the settings ask, and their analysis (F§7). */
-export const calcFireSections = (input: CalcFireSectionsInput, opts: { quiet?: boolean } = {}) =>
-  apiCall<FireSectionsResult>('calculate fire sections', '/api/v1/calc_fire_sections', { body: input, quiet: opts.quiet ?? false });
+export const calcFireSections = (input: CalcFireSectionsInput, opts: { quiet?: boolean; onProgress?: (fraction: number) => void } = {}) =>
+  apiCall<FireSectionsResult>('calculate fire sections', '/api/v1/calc_fire_sections', {
+    body: input,
+    quiet: opts.quiet ?? false,
+    onProgress: opts.onProgress,
+  });

@@ -26,6 +26,7 @@ import { HardwarePage } from '../pages/project/fire/settings/hardware/HardwarePa
 import { OptimizationPage } from '../pages/project/fire/settings/optimization/OptimizationPage';
 import { SbfPage } from '../pages/project/fire/settings/sbf/SbfPage';
 import { UnitsPage } from '../pages/project/fire/units/UnitsPage';
+import { SectionsPage } from '../pages/project/fire/sections/SectionsPage';
 
 /** The routes of P§2; anything else is the 404 page. */
 export const router = createBrowserRouter([
@@ -78,7 +79,8 @@ export const router = createBrowserRouter([
                 ],
               },
               { path: 'units', element: <UnitsPage /> },
-              ...(['sections', 'routes', 'equipment', 'export'] as const).map((path) => ({
+              { path: 'sections', element: <SectionsPage /> },
+              ...(['routes', 'equipment', 'export'] as const).map((path) => ({
                 path,
                 element: <PlannedPage {...PLANNED[path]} />,
               })),

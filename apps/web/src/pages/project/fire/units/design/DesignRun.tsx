@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { calcFireUnits } from '../../../../../api/fire';
 import { toast } from '../../../../../app/overlay/alerts';
 import { applyEdits } from '../../../../../state/history';
 import { useProjectState, useProjectStore } from '../../../../../state/use-project';
+import { RunProgress, useRunProgress } from '../../../../../ui/RunProgress';
 import { designEdits, designMessage, type DesignScope } from './design-edits';
 import { setLastDesign } from './last-design';
 import './design.css';
@@ -12,7 +13,7 @@ type ScopeChoice = DesignScope['kind'];
 
 /**
  * The units page's 'Run' (issue 22 'Automatic design'): calc_fire_units for the whole building or the shown
- * storey. One request; while it runs an indeterminate progress bar with the elapsed seconds, the page stays
+ * storey. One request; while it runs a progress bar (the share of rooms placed, as the server reports it) with the elapsed seconds, the page stays
  * usable and a second Run waits. The answer is merged against the model as it is then (design-edits.ts) and
  * applied as one undo step of its own; its validation is kept in last-design.ts. docs/fire-units.md.
  */
@@ -21,15 +22,8 @@ export function DesignRun({ storeyId }: { storeyId: string | null }) {
   const { model } = useProjectState();
   const location = useLocation();
   const [choice, setChoice] = useState<ScopeChoice>('building');
-  const [started, setStarted] = useState<number | null>(null);
-  const [elapsed, setElapsed] = useState(0);
+  const clock = useRunProgress();
   const busy = useRef(false);
-
-  useEffect(() => {
-    if (started === null) return;
-    const tick = setInterval(() => setElapsed(Math.floor((Date.now() - started) / 1000)), 250);
-    return () => clearInterval(tick);
-  }, [started]);
 
   const run = async () => {
     const sent = store.getState().model;
@@ -40,10 +34,9 @@ export function DesignRun({ storeyId }: { storeyId: string | null }) {
     const page = location.pathname + location.search;
     const projectId = store.getState().projectId;
     busy.current = true;
-    setElapsed(0);
-    setStarted(Date.now());
+    clock.start();
     try {
-      const answer = await calcFireUnits(sent.arch, fire);
+      const answer = await calcFireUnits(sent.arch, fire, clock.progress);
       const now = store.getState().model;
       const { requests, added } = designEdits(now, fire, answer.units, scope);
       setLastDesign(projectId, { validation: answer.validation, scope, added, at: Date.now() });
@@ -53,11 +46,11 @@ export function DesignRun({ storeyId }: { storeyId: string | null }) {
       // apiCall has shown 'Failed to design fire units…'; the model is left as it is.
     } finally {
       busy.current = false;
-      setStarted(null);
+      clock.stop();
     }
   };
 
-  const running = started !== null;
+  const running = clock.running;
   const noFire = !model.fire;
   return (
     <div className="design-run" role="group" aria-label="Automatic design">
@@ -81,12 +74,7 @@ export function DesignRun({ storeyId }: { storeyId: string | null }) {
       >
         Run
       </button>
-      {running && (
-        <span className="design-progress" role="status">
-          <progress aria-label="Designing fire units" />
-          <span>{elapsed} s</span>
-        </span>
-      )}
+      <RunProgress label="Designing fire units" state={clock} />
     </div>
   );
 }
