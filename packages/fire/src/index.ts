@@ -13,3 +13,4 @@ export { buildGrid } from './placement/grid.js';
 export { Geodesic } from './geometry/geodesic.js';
 export * from './task.js';
 export * from './placement/shares.js';
+export * from './electrical/index.js';
