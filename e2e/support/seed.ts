@@ -52,6 +52,8 @@ export const ULRIK = 'ulrik@example.com';
 export const DARIA = 'daria@example.com';
 /** fire-sections.spec: admin of the sections organization and its project; runs, edits and addresses fire sections. */
 export const SELMA = 'selma@example.com';
+/** fire-equipment.spec: admin of the equipment organization and its project; lays out racks, units, cables and routes. */
+export const EDDA = 'edda@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -82,6 +84,7 @@ export const SEED_USERS = [
   { email: ULRIK, provider: 'passcode', is_admin: false },
   { email: DARIA, provider: 'passcode', is_admin: false },
   { email: SELMA, provider: 'passcode', is_admin: false },
+  { email: EDDA, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -212,6 +215,9 @@ export const UNITS_3D_PROJECT = 'Daria Villa';
 export const SECTIONS_ORG = 'Selma Brand AB';
 /** fire-sections.spec's project: selma is its admin; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
 export const SECTIONS_PROJECT = 'Selma House';
+/** fire-equipment.spec: edda's organization and project. */
+export const EQUIPMENT_ORG = 'Edda Rack AB';
+export const EQUIPMENT_PROJECT = 'Edda House';
 
 export const SEED_ORGS: SeedOrg[] = [
   {
@@ -391,6 +397,12 @@ export const SEED_ORGS: SeedOrg[] = [
     name: SECTIONS_ORG,
     members: [{ email: SELMA, role: 'admin' }],
     projects: [{ name: SECTIONS_PROJECT, ifcFiles: [], members: [{ email: SELMA, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: EQUIPMENT_ORG,
+    members: [{ email: EDDA, role: 'admin' }],
+    projects: [{ name: EQUIPMENT_PROJECT, ifcFiles: [], members: [{ email: EDDA, role: 'admin' }] }],
     payments: [],
   },
 ];

@@ -19,6 +19,8 @@ import { versionRoutes } from './routes/versions.js';
 import { modelRoutes } from './routes/model.js';
 import { fireRoutes } from './routes/fire.js';
 import { fireSectionsRoutes } from './routes/fire-sections.js';
+import { fireCablingRoutes } from './routes/fire-cabling.js';
+import { fireRackRoutesRoutes } from './routes/fire-rack-routes.js';
 import { cleanArchRoutes } from './routes/clean-arch.js';
 import { Sessions, requestToken } from './auth/sessions.js';
 import { Passcodes } from './auth/passcodes.js';
@@ -100,6 +102,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   cleanArchRoutes(app, ctx);
   fireRoutes(app, ctx);
   fireSectionsRoutes(app, ctx);
+  fireCablingRoutes(app, ctx);
+  fireRackRoutesRoutes(app, ctx);
   await ifcUploadRoutes(app, ctx);
   meshCatalogueRoutes(app);
   // Admin routes share one guard: anyone but a platform admin is answered 404, before the body is read.

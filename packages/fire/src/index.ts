@@ -14,3 +14,5 @@ export { Geodesic } from './geometry/geodesic.js';
 export * from './task.js';
 export * from './placement/shares.js';
 export * from './electrical/index.js';
+export * from './cabling/index.js';
+export * from './loops/index.js';

@@ -5,6 +5,8 @@ import { cleanArchTask } from '@edrf/geometry';
 import { warmUpIfc } from '@edrf/ifc';
 import { calcFireUnitsTask, fireUnitsShareTask } from './fire-units-task.js';
 import { calcFireSectionsTask } from './fire-sections-task.js';
+import { calcFireCablingTask } from './fire-cabling-task.js';
+import { calcFireRackRoutesTask } from './fire-rack-routes-task.js';
 
 /** Readies a new worker: its libraries loaded and started (ComputePool.startWorkers). */
 const warmUpTask = async (): Promise<null> => {
@@ -20,6 +22,8 @@ export const tasks = {
   calc_fire_units: calcFireUnitsTask,
   calc_fire_units_share: fireUnitsShareTask,
   calc_fire_sections: calcFireSectionsTask,
+  calc_fire_cabling: calcFireCablingTask,
+  calc_fire_rack_to_rack_routes: calcFireRackRoutesTask,
 };
 
 export type Tasks = typeof tasks;

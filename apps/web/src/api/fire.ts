@@ -1,5 +1,5 @@
-import { productsSchema, type Arch, type Fire, type Products, type Regulation } from '@edrf/model';
-import type { CalcFireSectionsInput, FireSectionsResult, FireUnitsResult } from '@edrf/fire';
+import { productsSchema, type Arch, type Elec, type Fire, type Products, type Regulation } from '@edrf/model';
+import type { CalcFireSectionsInput, FireCablingResult, FireSectionsResult, FireUnitsResult } from '@edrf/fire';
 import { apiCall } from './client';
 
 /** The fire module's calls that belong to no project (F§7). */
@@ -44,3 +44,19 @@ export const calcFireSections = (input: CalcFireSectionsInput, opts: { quiet?: b
     quiet: opts.quiet ?? false,
     onProgress: opts.onProgress,
   });
+
+/** POST /api/v1/calc_fire_rack_to_rack_routes: the connections with the cables between racks routed anew (F§7, issue 25). */
+export const calcFireRackToRackRoutes = (
+  arch: Arch,
+  elec: Elec | undefined,
+  fire: Fire,
+  opts: { onProgress?: (fraction: number) => void } = {},
+) =>
+  apiCall<Fire['connections']>('route cables between racks', '/api/v1/calc_fire_rack_to_rack_routes', {
+    body: { arch, elec, fire },
+    onProgress: opts.onProgress,
+  });
+
+/** POST /api/v1/calc_fire_cabling: the loops of every central and their checks (F§7, issue 26). */
+export const calcFireCabling = (input: { arch: Arch; elec?: Elec; fire: Fire }, onProgress?: (fraction: number) => void) =>
+  apiCall<FireCablingResult>('calculate the cabling', '/api/v1/calc_fire_cabling', { body: input, onProgress });

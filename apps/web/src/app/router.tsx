@@ -27,6 +27,7 @@ import { OptimizationPage } from '../pages/project/fire/settings/optimization/Op
 import { SbfPage } from '../pages/project/fire/settings/sbf/SbfPage';
 import { UnitsPage } from '../pages/project/fire/units/UnitsPage';
 import { SectionsPage } from '../pages/project/fire/sections/SectionsPage';
+import { EquipmentPage } from '../pages/project/fire/equipment/EquipmentPage';
 
 /** The routes of P§2; anything else is the 404 page. */
 export const router = createBrowserRouter([
@@ -80,7 +81,8 @@ export const router = createBrowserRouter([
               },
               { path: 'units', element: <UnitsPage /> },
               { path: 'sections', element: <SectionsPage /> },
-              ...(['routes', 'equipment', 'export'] as const).map((path) => ({
+              { path: 'equipment', element: <EquipmentPage /> },
+              ...(['routes', 'export'] as const).map((path) => ({
                 path,
                 element: <PlannedPage {...PLANNED[path]} />,
               })),

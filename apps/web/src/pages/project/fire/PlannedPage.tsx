@@ -12,6 +12,5 @@ export function PlannedPage({ title, holds }: { title: string; holds: string }) 
 /** What each fire page not yet built will hold (F§2). */
 export const PLANNED = {
   routes: { title: 'Routes', holds: 'Cable routes on the storey plans, drawn by hand or optimized.' },
-  equipment: { title: 'Equipment', holds: 'The racks and their equipment as a schematic, and the cables between racks.' },
   export: { title: 'Export', holds: "The regulation's documents: buying and downloading them." },
 } as const;

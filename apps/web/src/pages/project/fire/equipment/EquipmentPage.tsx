@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from '../../../../app/overlay/alerts';
+import { PlanView } from '../../../../editor/PlanView';
+import { FitButton } from '../../../../editor/ToolButtons';
+import { NOTHING } from '../../../../editor/selection';
+import { SelectTool } from '../../../../editor/tools/select';
+import { usePlanCommands } from '../../../../editor/use-plan-editor';
+import { applyEdits } from '../../../../state/history';
+import { useModelEdit, useProjectState, useProjectStore } from '../../../../state/use-project';
+import { ADD_KINDS, WARNING_MS, deleteEdits, deletesLastRack, type EquipmentResult } from './equipment-edits';
+import { EquipmentPanel } from './EquipmentPanel';
+import { equipmentLayers } from './layers/equipment-layers';
+import { equipmentPainters } from './layers/equipment-painters';
+import { AddTool, addToolId } from './tools/add-tool';
+import { RackRoutesRun } from './tools/RackRoutesRun';
+import { equipmentDrag, type Report } from './tools/equipment-drag';
+import { SchematicState } from './tools/schematic-state';
+import { useSchematicEditor } from './use-schematic-editor';
+import '../../model/model.css';
+import './equipment.css';
+
+/**
+ * /project/{id}/fire/equipment (F§2, F§4 'Rack view'): the racks side by side on a schematic canvas with their units,
+ * cables and cable routes; a top bar of Adds and Done adding; the side panel of the selection. Everything goes
+ * through the project store (undo, redo, sync). docs/fire-equipment.md.
+ */
+export function EquipmentPage() {
+  const { model } = useProjectState();
+  const store = useProjectStore();
+  const edit = useModelEdit();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { projectId = '' } = useParams();
+  const [state] = useState(() => new SchematicState());
+
+  const report: Report = (result: EquipmentResult, editor) => {
+    if (result.logged) console.warn(result.logged);
+    if (result.requests.length > 0) editor.target.edit(result.requests);
+    if (result.toast) {
+      const { kind, message } = result.toast;
+      toast[kind](message, kind === 'warning' ? WARNING_MS : undefined);
+    }
+    if (result.select && result.requests.length > 0) editor.select({ kind: 'items', items: [result.select] });
+    else if (result.select && editor.selection.kind === 'none') editor.select({ kind: 'items', items: [result.select] });
+  };
+
+  const editor = useSchematicEditor(() => ({
+    layers: equipmentLayers(),
+    defaultTool: () => new SelectTool({ drag: equipmentDrag(state, report), accept: (item) => item.ref.id !== '' }),
+    painters: equipmentPainters(state),
+  }));
+
+  const deleteSelected = () => {
+    const selection = editor.selection;
+    if (selection.kind !== 'items') return;
+    const refs = selection.items;
+    const before = store.getState().model;
+    // A delete is an undo step of its own (as on the units page), never batched with the edit before it.
+    const after = applyEdits(before, deleteEdits(before, refs)).model;
+    const page = location.pathname + location.search;
+    editor.select(NOTHING);
+    if (deletesLastRack(before, refs)) {
+      // F§2: deleting the last rack takes the user to /fire/units; the edit follows the move, so that the fire
+      // area's guard never sees this page without a rack. Undo brings the user back here.
+      void Promise.resolve(navigate(`/project/${encodeURIComponent(projectId)}/fire/units`)).then(() => store.replaceModel(after, page));
+      return;
+    }
+    store.replaceModel(after, page);
+  };
+
+  usePlanCommands(editor, [
+    { key: ['Delete', 'Backspace'], when: () => editor.selection.kind === 'items', run: deleteSelected, label: 'Delete' },
+  ]);
+
+  const tool = editor.tool;
+  const adding = ADD_KINDS.find((k) => tool.id === addToolId(k.kind));
+
+  return (
+    <section className="model-page equipment-page">
+      <div className="model-center">
+        <div className="model-toolbar" role="toolbar" aria-label="Equipment tools">
+          <FitButton editor={editor} />
+          <span className="toolbar-gap" />
+          <span className="toolbar-caption">Add</span>
+          {ADD_KINDS.map((info) => {
+            const active = tool.id === addToolId(info.kind);
+            return (
+              <button
+                key={info.kind}
+                type="button"
+                className={active ? 'btn btn-small active' : 'btn btn-small'}
+                aria-pressed={active}
+                title={
+                  info.kind === 'cable'
+                    ? 'Cable: press on the placement marker to add a cable'
+                    : `${info.label}: press inside a rack to add one`
+                }
+                onClick={() => (active ? editor.endTool() : editor.useTool(new AddTool(info.kind, state, report)))}
+              >
+                {info.label}
+              </button>
+            );
+          })}
+          <button type="button" className="btn btn-small" disabled={!adding} onClick={() => editor.endTool()}>
+            Done adding
+          </button>
+          <span className="toolbar-gap" />
+          <RackRoutesRun />
+        </div>
+        <div className="plan-frame">
+          <PlanView editor={editor} />
+        </div>
+        <p className="muted small equipment-hint" aria-label="Equipment status">
+          {adding
+            ? adding.kind === 'cable'
+              ? 'Adding cables: press to add one at the marker; Escape or Done adding ends.'
+              : `Adding: ${adding.label}. Press inside a rack; Escape or Done adding ends.`
+            : 'Drag units within a rack or onto another; drop outside every rack to remove. Drag cable ends onto units.'}
+        </p>
+      </div>
+      <EquipmentPanel model={model} selection={editor.selection} edit={(requests) => edit(requests)} onDelete={deleteSelected} />
+    </section>
+  );
+}

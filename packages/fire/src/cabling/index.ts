@@ -1,0 +1,32 @@
+export {
+  calcFireRackToRackRoutes,
+  rackToRackRoutes,
+  rackGraph,
+  hasRacks,
+  CABLING_MESSAGES,
+  RACK_ROUTE_PREFIX,
+  type CalcFireRackToRackRoutesInput,
+  type RackToRackResult,
+} from './rack-to-rack.js';
+export {
+  buildRoutingGraph,
+  attachPoint,
+  addEdge,
+  shortestPaths,
+  pathTo,
+  pathLength,
+  TRAY_FACTOR,
+  WALL_PENALTY,
+  RISER_PENALTY,
+  TRAY_SNAP,
+  TRAY_REACH,
+  CEILING_OFFSET,
+  type RoutingGraph,
+  type RoutingNode,
+  type RoutingEdge,
+  type RoutingNodeKind,
+  type RoutingEdgeKind,
+  type ShortestPaths,
+} from './routing-graph.js';
+export { pathSlices } from './route-slices.js';
+export { shortestRing, exactRing, heuristicRing, ringCost, EXACT_RING_MAX } from './ring.js';

@@ -1,0 +1,40 @@
+import type { RouteNode, RouteSlice } from '@edrf/model';
+import type { RoutingGraph } from './routing-graph.js';
+
+const samePoint = (a: RouteNode, b: RouteNode) =>
+  Math.abs(a.coord[0] - b.coord[0]) < 1e-9 && Math.abs(a.coord[1] - b.coord[1]) < 1e-9 && Math.abs(a.coord[2] - b.coord[2]) < 1e-9;
+
+/**
+ * A path of the routing graph as route slices (F§3): consecutive nodes on one storey make a slice, in order. A node
+ * standing for a unit is locked to it (unit_id); the others are free. Repeated points inside a slice are dropped
+ * (never a locked end), and a slice left with fewer than 2 nodes (a storey the cable only passes up through) too;
+ * slices of one storey left next to each other are merged.
+ */
+export function pathSlices(g: RoutingGraph, path: readonly number[]): RouteSlice[] {
+  const slices: RouteSlice[] = [];
+  let current: RouteSlice | undefined;
+  for (const index of path) {
+    const node = g.nodes[index]!;
+    const routeNode: RouteNode = { unit_id: node.unitId, coord: [node.x, node.y, node.z] };
+    if (!current || current.storey_id !== node.storeyId) {
+      current = { storey_id: node.storeyId, nodes: [] };
+      slices.push(current);
+    }
+    const last = current.nodes[current.nodes.length - 1];
+    if (last && samePoint(last, routeNode)) {
+      // Keep the locked one of the two.
+      if (routeNode.unit_id !== '' && last.unit_id === '') current.nodes[current.nodes.length - 1] = routeNode;
+      else if (routeNode.unit_id !== '' && last.unit_id !== '') current.nodes.push(routeNode);
+      continue;
+    }
+    current.nodes.push(routeNode);
+  }
+  // F§4: adjacent slices on one storey are merged (a dropped slice between them).
+  const kept: RouteSlice[] = [];
+  for (const slice of slices.filter((s) => s.nodes.length >= 2)) {
+    const last = kept[kept.length - 1];
+    if (last && last.storey_id === slice.storey_id) last.nodes.push(...slice.nodes);
+    else kept.push(slice);
+  }
+  return kept;
+}

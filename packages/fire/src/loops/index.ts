@@ -1,0 +1,4 @@
+export { calcFireCabling, LOOP_ROUTE_PREFIX, type CalcFireCablingInput, type FireCablingResult } from './calc-cabling.js';
+export { LOOP_MESSAGES } from './messages.js';
+export { loopUnits, LOOP_OTHER_TYPES } from './loop-units.js';
+export { loopTour, tourLength } from './tour.js';
