@@ -21,6 +21,8 @@ export interface Config {
   /** Plain-http OpenID issuers are only for the local test provider. */
   oidcAllowHttp: boolean;
   webDist: string;
+  /** IFC_MAX_SECONDS: how long an IFC import may run in a compute worker before it is stopped (docs/ifc-upload.md). */
+  ifcMaxSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -30,6 +32,13 @@ function oidcFromEnv(env: Env, prefix: string, defaultIssuer: string): OidcProvi
   const clientSecret = env[`${prefix}_CLIENT_SECRET`];
   if (!clientId || !clientSecret) return undefined;
   return { issuer: env[`${prefix}_ISSUER`] || defaultIssuer, clientId, clientSecret };
+}
+
+/** IFC_MAX_SECONDS from the environment: the longest an IFC import may run, in seconds (default 60). */
+export function ifcMaxSeconds(env: Env = process.env): number {
+  const seconds = Number(env.IFC_MAX_SECONDS || 60);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`IFC_MAX_SECONDS must be a positive number, not '${env.IFC_MAX_SECONDS}'`);
+  return seconds;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -50,5 +59,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     oidcAllowHttp: env.OIDC_ALLOW_HTTP === '1',
     webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
+    ifcMaxSeconds: ifcMaxSeconds(env),
   };
 }

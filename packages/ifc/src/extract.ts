@@ -26,6 +26,7 @@ import { doGeometryWork, helpWithGeometryWork, type WorkHelp, type WorkShare } f
 import { workFinished } from './work-state.js';
 import { SubModels } from './sub-model.js';
 import { schemaOf, TextLines } from './text-lines.js';
+import { incompleteFile } from './complete.js';
 
 /** The steps an import reports (P§4 upload protocol). */
 export type ImportStep = 'ifc_parse' | 'ifc_diff' | 'ifc_process';
@@ -41,6 +42,19 @@ export interface IfcExtraction {
 }
 
 export type ProgressCallback = (step: ImportStep, progress: number) => void;
+
+/**
+ * What an import is busy with after it reported `progress` of `step` (extractIfc's fractions; 'ifc_diff' is the
+ * merge), as the user reads it when it takes too long: 'Reading shapes took longer than 60 s'.
+ */
+export function importStage(step: string, progress: number): string {
+  if (step === 'ifc_diff') return 'Merging the file into the open version';
+  if (step !== 'ifc_parse') return step ? `The step '${step}'` : 'Starting the import';
+  if (progress < 0.1) return "Reading the file's text";
+  if (progress < 0.15) return 'Reading storeys';
+  if (progress < 0.85) return 'Reading shapes';
+  return 'Reading rooms, walls, doors and objects';
+}
 
 /** The model's own empty arch: one definition of which collections an arch has. */
 const emptyArch = (): Arch => emptyModel().arch;
@@ -67,9 +81,6 @@ export async function extractIfc(bytes: Uint8Array, onProgress?: ProgressCallbac
   const progress = (p: number) => onProgress?.('ifc_parse', Math.min(1, Math.max(0, p)));
   progress(0);
   const warnings: string[] = [];
-  const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 256)));
-  if (!tail.includes('END-ISO-10303-21')) warnings.push('The file does not end with END-ISO-10303-21; it may be truncated.');
-
   return withSubModels(readText(bytes), warnings, (ctx, models, unitFound) => {
     progress(0.1);
     if (!unitFound) warnings.push('No length unit in the file; metres assumed.');
@@ -147,6 +158,9 @@ function readText(bytes: Uint8Array): FileText {
   const text = asBuffer(starsAsUnset(uncut.bytes, uncut.bytes !== bytes));
   const schema = schemaOf(text);
   if (schema < 0) throw new Error('its header names no IFC schema that can be read (FILE_SCHEMA IFC2X3, IFC4 or IFC4X3)');
+  // A file cut short is refused, not read as a smaller model (complete.ts).
+  const incomplete = incompleteFile(text);
+  if (incomplete) throw new Error(incomplete);
   const facets = new FacetReader(text);
   return { text, voids: uncut.voids, parts: partsFromText(text), facets, lines: new TextLines(facets.index, schema) };
 }
@@ -190,6 +204,11 @@ async function withSubModels<T>(
   } catch (error) {
     models.close();
     if (models.opened > 0 && apiPromise) dropApi(api);
+    // A trap of web-ifc's module ('memory access out of bounds', 'unreachable') says nothing to the user by itself.
+    if (error instanceof WebAssembly.RuntimeError)
+      throw new Error(
+        `web-ifc failed on a shape the text does not give (${error.message}): a shape of the file is broken or nested too deep`,
+      );
     throw error;
   } finally {
     models.close();

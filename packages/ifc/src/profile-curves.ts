@@ -1,10 +1,11 @@
 /**
  * The closed curves of extruded profiles read from the STEP text as the polygons web-ifc makes of them (extrusions.ts):
- * a closed IfcPolyline, or an IfcCompositeCurve of polylines and of arcs of circles (IfcTrimmedCurve of an IfcCircle
+ * a closed IfcPolyline or IfcIndexedPolyCurve of straight segments, or an IfcCompositeCurve of polylines and of arcs of circles (IfcTrimmedCurve of an IfcCircle
  * trimmed by parameter). An arc becomes the ARC_POINTS points web-ifc puts on every trimmed circle, whatever its angle,
  * so that a footprint made from the text is the one web-ifc's mesh gives (steel sections' fillets, stair nosings,
  * rounded openings). Any other curve is left to web-ifc.
  */
+import { isBlank } from './ascii.js';
 import { applyPoint, type Affine } from './placement.js';
 import { keywords, type StepIndex, realOf, refOf } from './step-index.js';
 import type { TextPlacements } from './text-placements.js';
@@ -15,6 +16,8 @@ const SEGMENT = keywords('IFCCOMPOSITECURVESEGMENT');
 const TRIMMED = keywords('IFCTRIMMEDCURVE');
 const CIRCLE = keywords('IFCCIRCLE');
 const POINT = keywords('IFCCARTESIANPOINT');
+const INDEXED = keywords('IFCINDEXEDPOLYCURVE');
+const POINT_LIST = keywords('IFCCARTESIANPOINTLIST2D');
 
 /** Points web-ifc puts on a trimmed circle, both ends included (its CIRCLE_SEGMENTS setting, 12 by default). */
 export const ARC_POINTS = 12;
@@ -39,7 +42,7 @@ export function curveLoop(reading: CurveReading, id: number): number[] | undefin
   const loop: number[] = [];
   const composite = index.open(id, COMPOSITE);
   if (composite < 0) {
-    if (!addPolyline(index, id, loop)) return undefined;
+    if (!addPolyline(index, id, loop) && !addIndexedPolyCurve(index, id, loop)) return undefined;
   } else {
     for (const segment of index.refs(composite)) {
       const at = index.open(segment, SEGMENT);
@@ -70,6 +73,44 @@ function addPolyline(index: StepIndex, id: number, loop: number[]): boolean {
     const [x = NaN, y = NaN] = xy;
     if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
     push(loop, x, y);
+  }
+  return true;
+}
+
+/**
+ * Adds the points of an IfcIndexedPolyCurve of straight segments to `loop`: every point of its IfcCartesianPointList2D in
+ * order when it has no Segments, else those its IfcLineIndex segments name, in order; but a point that repeats the
+ * last. False for anything else (an IfcArcIndex segment, a 3D point list, an index out of the list), left to web-ifc.
+ * Read here, a profile of 200,000 points takes a second where web-ifc took 16 s (and gave it in 968 pieces).
+ */
+function addIndexedPolyCurve(index: StepIndex, id: number, loop: number[]): boolean {
+  const open = index.open(id, INDEXED);
+  if (open < 0) return false;
+  const [points, segments] = index.attributes(open);
+  const list = refOf(points) === undefined ? -1 : index.open(refOf(points)!, POINT_LIST);
+  if (list < 0) return false;
+  let at = list + 1;
+  while (isBlank(index.bytes[at])) at++;
+  if (index.bytes[at] !== 0x28) return false;
+  const xy = index.numbers(at);
+  if (xy.length % 2 !== 0) return false;
+  for (const value of xy) if (!Number.isFinite(value)) return false;
+  const count = xy.length / 2;
+  const add = (i: number): boolean => {
+    if (!Number.isInteger(i) || i < 1 || i > count) return false;
+    push(loop, xy[2 * i - 2]!, xy[2 * i - 1]!);
+    return true;
+  };
+  if (segments === '$') {
+    for (let i = 1; i <= count; i++) add(i);
+    return true;
+  }
+  if (typeof segments !== 'string') return false;
+  const found = segments.match(/IFC\w+/g) ?? [];
+  const lines = [...segments.matchAll(/IFCLINEINDEX\s*\(\s*\(([^()]*)\)\s*\)/g)];
+  if (found.length === 0 || lines.length !== found.length) return false;
+  for (const [, indices] of lines) {
+    for (const i of indices!.split(',')) if (!add(Number(i))) return false;
   }
   return true;
 }

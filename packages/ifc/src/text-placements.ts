@@ -12,8 +12,8 @@ const OPERATOR = keywords('IFCCARTESIANTRANSFORMATIONOPERATOR3DNONUNIFORM', 'IFC
 const POINT = keywords('IFCCARTESIANPOINT');
 const DIRECTION = keywords('IFCDIRECTION');
 
-/** Placement chains longer than this are taken as broken (a cycle). */
-const MAX_CHAIN = 64;
+/** Placement chains longer than this are taken as broken. */
+const MAX_CHAIN = 100_000;
 
 const real = (attr: number | string | undefined): number | undefined => {
   if (typeof attr !== 'string' || attr === '$' || attr === '*') return undefined;
@@ -27,19 +27,39 @@ export class TextPlacements {
 
   constructor(private readonly index: StepIndex) {}
 
-  /** The world transform of an IfcLocalPlacement (file units, Z up); undefined when it is not one or is broken. */
-  local(id: number, depth = 0): Affine | undefined {
+  /**
+   * The world transform of an IfcLocalPlacement (file units, Z up); undefined when it is not one or is broken (a chain
+   * that comes back on itself). Walked, not recursed: a file may chain 10,000 placements (web-ifc's module ran out of
+   * stack on one), each composed once and kept.
+   */
+  local(id: number): Affine | undefined {
     const known = this.world.get(id);
     if (known) return known;
-    const open = this.index.open(id, LOCAL_PLACEMENT);
-    if (open < 0 || depth > MAX_CHAIN) return undefined;
-    const [relativeTo, relative] = this.index.attributes(open);
-    const parent = typeof relativeTo === 'number' ? this.local(relativeTo, depth + 1) : IDENTITY;
-    const own = typeof relative === 'number' ? this.axis(relative) : IDENTITY;
-    if (!parent || !own) return undefined;
-    const m = compose(parent, own);
-    this.world.set(id, m);
-    return m;
+    // The chain up to a placement known already, or to the one relative to nothing.
+    const chain: { id: number; relative: number | string | undefined }[] = [];
+    const seen = new Set<number>();
+    let parent: Affine = IDENTITY;
+    for (let at: number | undefined = id; at !== undefined;) {
+      const world = this.world.get(at);
+      if (world) {
+        parent = world;
+        break;
+      }
+      const open = this.index.open(at, LOCAL_PLACEMENT);
+      if (open < 0 || seen.has(at) || chain.length >= MAX_CHAIN) return undefined;
+      seen.add(at);
+      const [relativeTo, relative] = this.index.attributes(open);
+      chain.push({ id: at, relative });
+      at = typeof relativeTo === 'number' ? relativeTo : undefined;
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const { id: link, relative } = chain[i]!;
+      const own = typeof relative === 'number' ? this.axis(relative) : IDENTITY;
+      if (!own) return undefined;
+      parent = compose(parent, own);
+      this.world.set(link, parent);
+    }
+    return parent;
   }
 
   /** An IfcAxis2Placement3D or 2D as a transform; undefined when #id is neither. */

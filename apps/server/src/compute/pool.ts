@@ -4,7 +4,9 @@ import { startComputeWorker } from './start-worker.js';
 import {
   TaskFailed,
   TaskRefused,
+  TaskTimedOut,
   type Progress,
+  type RunOptions,
   type TaskInput,
   type TaskName,
   type TaskOutput,
@@ -34,6 +36,16 @@ interface Job {
   onProgress: Progress;
   resolve: (output: unknown) => void;
   reject: (error: Error) => void;
+  /** RunOptions.deadlineSeconds: the deadline counts from the task's start in a worker. */
+  deadlineSeconds?: number;
+  /** When the task must be done by (Date.now() scale), set as the worker starts on it; a helper has its task's. */
+  deadlineAt?: number;
+  timer?: ReturnType<typeof setTimeout>;
+  /** The last progress the task reported, to tell what took long (TaskTimedOut). */
+  step: string;
+  progress: number;
+  /** For a task run as help (AskHelp): the task it helps, whose deadline ends it too. */
+  helping?: Job;
 }
 
 interface Slot {
@@ -47,7 +59,9 @@ const stopping = () => new TaskFailed('the server is stopping');
  * A few long-lived worker threads for CPU-heavy tasks (tasks.ts), started on first use and reused, so
  * that a library's start-up (web-ifc, clipper) is paid once per worker; tasks wait their turn in order.
  * A task that fails, or a worker that dies, rejects its task with TaskFailed and the worker is replaced
- * by the next task. close() ends them all (the app's onClose).
+ * by the next task (at once, warmed up, when the pool started its workers with startWorkers). A task
+ * run with a deadline that it passes has its worker, and the workers helping it, ended: TaskTimedOut.
+ * close() ends them all (the app's onClose).
  */
 export class ComputePool {
   /** How many workers were started, for tests. */
@@ -57,6 +71,8 @@ export class ComputePool {
   private readonly queue: Job[] = [];
   private readonly slots = new Set<Slot>();
   private closed = false;
+  /** Whether startWorkers was called: a worker that is ended is then replaced at once, not by the next task. */
+  private eager = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -64,16 +80,23 @@ export class ComputePool {
     private readonly factory: () => Worker = startComputeWorker,
   ) {}
 
-  /** Runs one task in a worker. Rejects with TaskRefused (the input) or TaskFailed (the server). */
-  run<K extends TaskName>(
-    task: K,
-    input: TaskInput<K>,
-    onProgress: Progress = () => {},
-    options: Pick<TaskRequest, 'crashForTest'> = {},
-  ): Promise<TaskOutput<K>> {
+  /**
+   * Runs one task in a worker. Rejects with TaskRefused (the input) or TaskFailed (the server), TaskTimedOut when it
+   * ran past options.deadlineSeconds.
+   */
+  run<K extends TaskName>(task: K, input: TaskInput<K>, onProgress: Progress = () => {}, options: RunOptions = {}): Promise<TaskOutput<K>> {
     if (this.closed) return Promise.reject(stopping());
+    const { deadlineSeconds, ...request } = options;
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { task, input, ...options }, onProgress, resolve: resolve as (output: unknown) => void, reject });
+      this.queue.push({
+        request: { task, input, ...request },
+        onProgress,
+        resolve: resolve as (output: unknown) => void,
+        reject,
+        deadlineSeconds,
+        step: '',
+        progress: 0,
+      });
       this.dispatch();
     });
   }
@@ -83,6 +106,7 @@ export class ComputePool {
    * so that the first import a user makes, and the help it asks for, do not wait for a worker to start.
    */
   startWorkers(): Promise<void> {
+    this.eager = true;
     const warming = [];
     for (let i = this.slots.size; i < this.size; i++) warming.push(this.run('warm_up', undefined));
     return Promise.all(warming).then(() => undefined);
@@ -106,7 +130,10 @@ export class ComputePool {
     for (const job of this.queue.splice(0)) job.reject(stopping());
     const slots = [...this.slots];
     this.slots.clear();
-    for (const slot of slots) slot.job?.reject(stopping());
+    for (const slot of slots) {
+      if (slot.job) clearTimeout(slot.job.timer);
+      slot.job?.reject(stopping());
+    }
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
@@ -123,6 +150,8 @@ export class ComputePool {
 
   private start(slot: Slot, job: Job): void {
     slot.job = job;
+    // A helper ends by its task's deadline; a task's own starts when the worker starts on it ('started').
+    if (job.deadlineAt !== undefined) this.arm(slot, job);
     // An idle worker does not keep the process alive; a busy one does.
     slot.worker.ref();
     // Bytes in a SharedArrayBuffer (an uploaded IFC file) reach the worker without a copy.
@@ -133,7 +162,7 @@ export class ComputePool {
    * A task a worker asked for beside its own (AskHelp): it starts now on an idle worker, or a new one if the pool
    * has room, or not at all. Nobody waits for its answer: the two tasks talk through their input.
    */
-  private help(request: TaskRequest, transfer: readonly MessagePort[]): void {
+  private help(request: TaskRequest, transfer: readonly MessagePort[], helping: Job): void {
     let slot = this.closed ? undefined : [...this.slots].find((candidate) => !candidate.job);
     if (!slot && !this.closed && this.slots.size < this.size) slot = this.spawn();
     if (!slot) {
@@ -142,7 +171,49 @@ export class ComputePool {
     }
     const ignore = () => {};
     this.helped += 1;
-    this.start(slot, { request, transfer, onProgress: ignore, resolve: ignore, reject: ignore });
+    // A helper ends by its task's deadline, if it has one: it must not go on alone with the work that took too long.
+    const job: Job = { request, transfer, onProgress: ignore, resolve: ignore, reject: ignore, step: '', progress: 0, helping };
+    job.deadlineAt = helping.deadlineAt;
+    this.start(slot, job);
+  }
+
+  /** Sets the timer of the job's deadline (deadlineAt). */
+  private arm(slot: Slot, job: Job): void {
+    clearTimeout(job.timer);
+    job.timer = setTimeout(() => this.timeOut(slot, job), Math.max(0, job.deadlineAt! - Date.now()));
+    // The busy worker keeps the process alive, not the timer.
+    job.timer.unref();
+  }
+
+  /**
+   * A task past its deadline: its worker is ended (terminate stops JavaScript and WebAssembly alike, however busy) with
+   * the workers helping it, and replaced; the task rejects with TaskTimedOut, naming its last progress step.
+   */
+  private timeOut(slot: Slot, job: Job): void {
+    if (slot.job !== job) return;
+    for (const other of [...this.slots]) {
+      if (other.job?.helping === job) this.retire(other, new TaskFailed('the task it helped ran past its deadline'));
+    }
+    if (job.helping) return this.retire(slot, new TaskFailed('the task it helped ran past its deadline'));
+    this.retire(slot, new TaskTimedOut(job.deadlineSeconds ?? 0, job.step, job.progress));
+  }
+
+  /** Ends a worker that failed, died or ran past a deadline, rejecting its task with `error`; it is replaced. */
+  private retire(slot: Slot, error: Error): void {
+    if (!this.slots.delete(slot)) return;
+    void slot.worker.terminate();
+    const job = slot.job;
+    slot.job = null;
+    if (job) {
+      clearTimeout(job.timer);
+      job.reject(error);
+    }
+    this.dispatch();
+    if (this.eager && !this.closed && this.queue.length === 0 && this.slots.size < this.size) {
+      // Replaced now and warmed up, as startWorkers did, so that the next file does not wait for a worker to start.
+      this.run('warm_up', undefined).catch(() => {});
+    }
+    this.checkIdle();
   }
 
   private spawn(): Slot {
@@ -150,21 +221,26 @@ export class ComputePool {
     this.starts += 1;
     const slot: Slot = { worker, job: null };
     this.slots.add(slot);
-    const retire = (error: Error) => {
-      if (!this.slots.delete(slot)) return;
-      void worker.terminate();
-      slot.job?.reject(error);
-      slot.job = null;
-      this.dispatch();
-      this.checkIdle();
-    };
+    const retire = (error: Error) => this.retire(slot, error);
     worker.on('message', (message: WorkerMessage) => {
       const job = slot.job;
       if (!job) return;
-      if (message.type === 'progress') return job.onProgress(message.step, message.progress);
-      if (message.type === 'help') return this.help(message.request, message.transfer);
+      if (message.type === 'started') {
+        if (job.deadlineSeconds !== undefined && job.deadlineAt === undefined) {
+          job.deadlineAt = Date.now() + job.deadlineSeconds * 1000;
+          this.arm(slot, job);
+        }
+        return;
+      }
+      if (message.type === 'progress') {
+        job.step = message.step;
+        job.progress = message.progress;
+        return job.onProgress(message.step, message.progress);
+      }
+      if (message.type === 'help') return this.help(message.request, message.transfer, job);
       if (message.type === 'failed') return retire(new TaskFailed(message.detail));
       slot.job = null;
+      clearTimeout(job.timer);
       worker.unref();
       if (message.type === 'result') job.resolve(message.output);
       else job.reject(new TaskRefused(message.detail));

@@ -19,11 +19,16 @@ export type AskHelp = <K extends TaskName>(task: K, input: TaskInput<K>, transfe
 export interface TaskRequest {
   task: TaskName;
   input: unknown;
-  /** Tests only: make the worker die ('exit') or throw ('throw') instead of running the task. */
-  crashForTest?: 'exit' | 'throw';
+  /**
+   * Tests only: make the worker die ('exit') or throw ('throw') instead of running the task, or keep it busy for good
+   * after one progress report, as a pathological file can keep web-ifc ('hang': and ask for a helper that hangs as well,
+   * 'hang-helper').
+   */
+  crashForTest?: 'exit' | 'throw' | 'hang' | 'hang-helper';
 }
 
 export type WorkerMessage =
+  | { type: 'started' }
   | { type: 'progress'; step: string; progress: number }
   | { type: 'help'; request: TaskRequest; transfer: readonly MessagePort[] }
   | { type: 'result'; output: unknown }
@@ -38,3 +43,28 @@ export class TaskRefused extends Error {}
 
 /** The task threw something else, or its worker died: a fault of the server, not of the input. */
 export class TaskFailed extends Error {}
+
+/**
+ * The task ran past its deadline (RunOptions.deadlineSeconds): its worker, and the workers helping it, were ended and
+ * are replaced. `step` and `progress` are the last progress it reported ('' and 0 when none), to tell the user what
+ * took long.
+ */
+export class TaskTimedOut extends TaskFailed {
+  constructor(
+    readonly seconds: number,
+    readonly step: string,
+    readonly progress: number,
+  ) {
+    super(`the task ran longer than ${seconds} s (last step: ${step || 'none'} at ${Math.round(progress * 100)} %)`);
+  }
+}
+
+/** How a task is run (ComputePool.run). */
+export interface RunOptions extends Pick<TaskRequest, 'crashForTest'> {
+  /**
+   * At most this long in a worker (from the worker's start on it: not the wait in the queue, nor a new worker's own
+   * start-up): past it the worker and the ones helping it are ended and replaced, and the task rejects with
+   * TaskTimedOut. None by default.
+   */
+  deadlineSeconds?: number;
+}

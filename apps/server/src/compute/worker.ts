@@ -9,9 +9,19 @@ const post = (message: WorkerMessage, transfer: readonly MessagePort[] = []) => 
 const askHelp: AskHelp = (task, input, transfer = []) => post({ type: 'help', request: { task, input }, transfer }, transfer);
 
 async function run(request: TaskRequest): Promise<void> {
+  // The task's time counts from here (a deadline, pool.ts), not from the worker's start-up.
+  post({ type: 'started' });
   if (request.crashForTest === 'exit') process.exit(3);
   try {
     if (request.crashForTest === 'throw') throw new Error('worker crashed on purpose');
+    if (request.crashForTest === 'hang' || request.crashForTest === 'hang-helper') {
+      post({ type: 'progress', step: 'hanging', progress: 0.5 });
+      if (request.crashForTest === 'hang')
+        post({ type: 'help', request: { task: 'warm_up', input: undefined, crashForTest: 'hang-helper' }, transfer: [] });
+      // Busy for good, never yielding: only ending the thread stops it (the pool's deadline).
+      const never = new Int32Array(new SharedArrayBuffer(4));
+      for (;;) Atomics.wait(never, 0, 0, 1000);
+    }
     const task = tasks[request.task] as (input: unknown, progress: Progress, askHelp: AskHelp) => unknown;
     const output = await task(request.input, (step, progress) => post({ type: 'progress', step, progress }), askHelp);
     post({ type: 'result', output });

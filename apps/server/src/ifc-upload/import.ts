@@ -3,8 +3,21 @@ import { WORKING_VERSION, type IfcFile, type Model } from '@edrf/model';
 import type { AppContext } from '../context.js';
 import type { ServerMessage } from './protocol.js';
 import type { CompleteFile, ReceivedFile, StepProgress } from './session.js';
-import { TaskFailed, TaskRefused } from '../compute/protocol.js';
+import { importStage } from '@edrf/ifc';
+import { TaskFailed, TaskRefused, TaskTimedOut } from '../compute/protocol.js';
 import { ExtractionError } from './extraction.js';
+
+/**
+ * What the user reads when the worker refused the file, failed on it or ran past IFC_MAX_SECONDS (docs/ifc-upload.md,
+ * "Hostile files"). A refusal that is a sentence about the file already ('The IFC file is incomplete: …') is told as it
+ * is; others follow 'The IFC file could not be read: '.
+ */
+export function extractionDetail(error: TaskRefused | TaskFailed): string {
+  if (error instanceof TaskTimedOut)
+    return `${importStage(error.step, error.progress)} took longer than ${error.seconds} s: the import was stopped (the limit is IFC_MAX_SECONDS), nothing was imported.`;
+  if (error instanceof TaskRefused && error.message.startsWith('The IFC file ')) return error.message;
+  return `The IFC file could not be read: ${error.message}`;
+}
 
 /** The project and the version the user has open, as checked when the socket opened. */
 export interface UploadTarget {
@@ -121,8 +134,12 @@ async function importIfc(
   progress('ifc_parse', 0);
   // These run at once and are awaited later: settled at once, so that none is an unhandled rejection meanwhile.
   const extracted = settle(
-    ctx.compute.run('ifc_import', { bytes: file.bytes, model, previousGlobalIds, previousBytes }, (step, fraction) =>
-      progress(step as 'ifc_parse' | 'ifc_diff', fraction),
+    ctx.compute.run(
+      'ifc_import',
+      { bytes: file.bytes, model, previousGlobalIds, previousBytes },
+      (step, fraction) => progress(step as 'ifc_parse' | 'ifc_diff', fraction),
+      // Past it the worker, and its helper, are ended and replaced; the others go on serving (docs/compute.md).
+      { deadlineSeconds: ctx.config.ifcMaxSeconds },
     ),
   );
   const content = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length);
@@ -135,8 +152,7 @@ async function importIfc(
   if (!extraction.ok) {
     if (!storedBefore) await ctx.files.remove(sha256);
     const error = extraction.error;
-    if (error instanceof TaskRefused || error instanceof TaskFailed)
-      throw new ExtractionError(`The IFC file could not be read: ${error.message}`);
+    if (error instanceof TaskRefused || error instanceof TaskFailed) throw new ExtractionError(extractionDetail(error));
     throw error;
   }
   if (!storing.ok) throw storing.error;

@@ -87,5 +87,6 @@ export const DETAIL = {
   otherFile: (fileId: string) => `upload_complete names '${fileId}', which is not the file being uploaded`,
   startedTwice: (fileId: string) => `file_start for '${fileId}' arrived while '${fileId}' was still uploading`,
   notIfc: 'Not an IFC file: the ISO-10303-21 header is missing',
+  utf16: 'Not an IFC file as it should be: the text is UTF-16, and an IFC file is ISO-10303-21 text in ASCII (export it again as IFC)',
   extractionFailed: 'The IFC file could not be read',
 } as const;

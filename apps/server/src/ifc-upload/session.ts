@@ -67,6 +67,19 @@ export function hasIfcHeader(bytes: Uint8Array): boolean {
 }
 
 /**
+ * Whether the bytes look like UTF-16 text (a byte-order mark, or the ASCII of a header with a zero byte after or before
+ * each character): an IFC file saved by a text editor as "Unicode", told apart from other files that are not IFC.
+ */
+export function isUtf16(bytes: Uint8Array): boolean {
+  if (bytes.length < 4) return false;
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return true;
+  return (
+    (bytes[0] === 0x49 && bytes[1] === 0 && bytes[2] === 0x53 && bytes[3] === 0) ||
+    (bytes[0] === 0 && bytes[1] === 0x49 && bytes[2] === 0 && bytes[3] === 0x53)
+  );
+}
+
+/**
  * The upload protocol of one socket (P§4, docs/ifc-upload.md). Messages are handled one at a time in
  * the order they arrived; a refused file is answered with an error and forgotten, and the socket
  * goes on with the next file_start.
@@ -174,7 +187,7 @@ export class UploadSession {
     const bytes = upload.bytes;
     if (upload.received === 0 || !bytes) return this.error(fileId, DETAIL.empty);
     if (upload.received !== upload.size) return this.error(fileId, DETAIL.truncated(upload.received, upload.size));
-    if (!hasIfcHeader(bytes)) return this.error(fileId, DETAIL.notIfc);
+    if (!hasIfcHeader(bytes)) return this.error(fileId, isUtf16(bytes) ? DETAIL.utf16 : DETAIL.notIfc);
     try {
       const done = await upload.complete({ fileId, filename: upload.filename, bytes }, (step, progress) =>
         this.deps.send({ type: 'progress', file_id: fileId, step, progress }),
