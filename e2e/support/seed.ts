@@ -54,6 +54,8 @@ export const DARIA = 'daria@example.com';
 export const SELMA = 'selma@example.com';
 /** fire-equipment.spec: admin of the equipment organization and its project; lays out racks, units, cables and routes. */
 export const EDDA = 'edda@example.com';
+/** fire-routes.spec: admin of the routes organization and its project; optimizes, edits and draws cable routes. */
+export const RUTH = 'ruth@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -85,6 +87,7 @@ export const SEED_USERS = [
   { email: DARIA, provider: 'passcode', is_admin: false },
   { email: SELMA, provider: 'passcode', is_admin: false },
   { email: EDDA, provider: 'passcode', is_admin: false },
+  { email: RUTH, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -218,6 +221,9 @@ export const SECTIONS_PROJECT = 'Selma House';
 /** fire-equipment.spec: edda's organization and project. */
 export const EQUIPMENT_ORG = 'Edda Rack AB';
 export const EQUIPMENT_PROJECT = 'Edda House';
+/** fire-routes.spec: ruth's organization and project; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
+export const ROUTES_ORG = 'Ruth Kabel AB';
+export const ROUTES_PROJECT = 'Ruth House';
 
 export const SEED_ORGS: SeedOrg[] = [
   {
@@ -403,6 +409,12 @@ export const SEED_ORGS: SeedOrg[] = [
     name: EQUIPMENT_ORG,
     members: [{ email: EDDA, role: 'admin' }],
     projects: [{ name: EQUIPMENT_PROJECT, ifcFiles: [], members: [{ email: EDDA, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: ROUTES_ORG,
+    members: [{ email: RUTH, role: 'admin' }],
+    projects: [{ name: ROUTES_PROJECT, ifcFiles: [], members: [{ email: RUTH, role: 'admin' }] }],
     payments: [],
   },
 ];

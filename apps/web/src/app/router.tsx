@@ -28,6 +28,7 @@ import { SbfPage } from '../pages/project/fire/settings/sbf/SbfPage';
 import { UnitsPage } from '../pages/project/fire/units/UnitsPage';
 import { SectionsPage } from '../pages/project/fire/sections/SectionsPage';
 import { EquipmentPage } from '../pages/project/fire/equipment/EquipmentPage';
+import { RoutesPage } from '../pages/project/fire/routes/RoutesPage';
 
 /** The routes of P§2; anything else is the 404 page. */
 export const router = createBrowserRouter([
@@ -82,7 +83,8 @@ export const router = createBrowserRouter([
               { path: 'units', element: <UnitsPage /> },
               { path: 'sections', element: <SectionsPage /> },
               { path: 'equipment', element: <EquipmentPage /> },
-              ...(['routes', 'export'] as const).map((path) => ({
+              { path: 'routes', element: <RoutesPage /> },
+              ...(['export'] as const).map((path) => ({
                 path,
                 element: <PlannedPage {...PLANNED[path]} />,
               })),

@@ -1,0 +1,241 @@
+import { useState } from 'react';
+import type { Model, Route } from '@edrf/model';
+import { storeysTopDown } from '../../../../editor/arch/storeys';
+import { loopFigures, type LoopFigures } from './loop-figures';
+import { canAddStoreySlice, isRouteEnd } from './route-edits';
+import type { RoutesPick } from './route-selection';
+
+const KIND_TITLE: Record<Route['kind'], string> = { Loop: 'Loop', Direct: 'Direct route', RackToRack: 'Rack-to-rack route' };
+
+export interface RoutePanelProps {
+  model: Model;
+  pick: RoutesPick;
+  onPick: (routeId: string, slice: number | null, node: number | null) => void;
+  onDeleteRoute: () => void;
+  onDeleteNode: () => void;
+  onAddStoreySlice: (storeyId: string) => void;
+  /** While a route is drawn the actions wait. */
+  busy: boolean;
+}
+
+const storeyName = (model: Model, id: string) => {
+  const storey = model.arch.storeys[id];
+  return storey ? storey.name || storey.id : id;
+};
+
+/** The right column (F§2 '/fire/routes'): the selected route, its slices, the selected slice's nodes and the selected node. */
+export function RoutePanel(props: RoutePanelProps) {
+  const { model, pick } = props;
+  const route = pick.kind === 'route' ? model.fire?.connections.routes[pick.routeId] : undefined;
+  return (
+    <aside className="model-side model-properties routes-panel" aria-label="Properties">
+      {pick.kind === 'none' && (
+        <p className="muted">Select a route on the plan: a click picks the route, the next its slice, the next a node.</p>
+      )}
+      {pick.kind === 'routes' && <h2 className="side-title">{pick.count} routes selected</h2>}
+      {route && pick.kind === 'route' && <RouteFields {...props} route={route} slice={pick.slice} node={pick.node} />}
+    </aside>
+  );
+}
+
+function RouteFields({
+  model,
+  route,
+  slice,
+  node,
+  onPick,
+  onDeleteRoute,
+  busy,
+  ...actions
+}: RoutePanelProps & { route: Route; slice: number | null; node: number | null }) {
+  const fire = model.fire!;
+  const cable = fire.config.products.cables.find((c) => c.id === route.product_id);
+  return (
+    <section aria-label="Route">
+      <h2 className="side-title">
+        {KIND_TITLE[route.kind]} {route.id}
+      </h2>
+      <dl className="details">
+        <dt>Cable</dt>
+        <dd>{cable ? cable.name || cable.id : 'None'}</dd>
+        <dt>Slices</dt>
+        <dd>{route.slices.length}</dd>
+      </dl>
+      {route.kind === 'Loop' && <LoopSummary figures={loopFigures(fire, route)} />}
+      <h3 className="side-subtitle">Slices</h3>
+      <ol className="route-parts" aria-label="Slices of the route">
+        {route.slices.map((s, i) => (
+          <li key={i}>
+            <button
+              type="button"
+              className={`section-button${i === slice ? ' current' : ''}`}
+              aria-current={i === slice}
+              onClick={() => onPick(route.id, i, null)}
+            >
+              <span className="section-name">
+                Slice {i + 1} · {storeyName(model, s.storey_id)}
+              </span>
+              <span className="section-figures muted">{s.nodes.length} nodes</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      {slice !== null && route.slices[slice] && <SliceFields {...{ model, route, slice, node, onPick, onDeleteRoute, busy, ...actions }} />}
+      <div className="button-row">
+        <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={onDeleteRoute}>
+          Delete route
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function SliceFields({
+  model,
+  route,
+  slice,
+  node,
+  onPick,
+  busy,
+  onDeleteNode,
+  onAddStoreySlice,
+}: RoutePanelProps & { route: Route; slice: number; node: number | null }) {
+  const nodes = route.slices[slice]!.nodes;
+  const chosen = node !== null ? nodes[node] : undefined;
+  const [menu, setMenu] = useState(false);
+  const others = storeysTopDown(model.arch).filter((s) => s.id !== route.slices[slice]!.storey_id);
+  return (
+    <section aria-label="Slice" className="part-actions">
+      <h3 className="side-subtitle">
+        Slice {slice + 1} · {storeyName(model, route.slices[slice]!.storey_id)}
+      </h3>
+      <ol className="route-parts" aria-label="Nodes of the slice">
+        {nodes.map((n, j) => (
+          <li key={j}>
+            <button
+              type="button"
+              className={`section-button${j === node ? ' current' : ''}`}
+              aria-current={j === node}
+              onClick={() => onPick(route.id, slice, j)}
+            >
+              <span className="section-name">
+                Node {j + 1}
+                {n.unit_id ? ` · ${n.unit_id}` : ''}
+              </span>
+              <span className="section-figures muted">{n.unit_id ? 'locked' : 'free'}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      {chosen && node !== null && (
+        <section aria-label="Node">
+          <h3 className="side-subtitle">Node {node + 1}</h3>
+          <dl className="details">
+            <dt>Position</dt>
+            <dd>
+              {chosen.coord[0].toFixed(2)}, {chosen.coord[1].toFixed(2)}, {chosen.coord[2].toFixed(2)} m
+            </dd>
+            <dt>Unit</dt>
+            <dd>{chosen.unit_id ? `${chosen.unit_id} (locked to it)` : 'Free'}</dd>
+          </dl>
+          <div className="button-row">
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              title={isRouteEnd(route, slice, node) ? 'Only inner nodes may be deleted' : 'Delete the node (Delete)'}
+              onClick={onDeleteNode}
+            >
+              Delete node
+            </button>
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-haspopup="menu"
+              aria-expanded={menu}
+              disabled={busy || !canAddStoreySlice(model, route, slice, node)}
+              title={
+                Object.keys(model.arch.storeys).length < 2
+                  ? 'Add storey slice needs at least 2 storeys'
+                  : 'Split the slice here and take the route up or down to another storey (an inner free node)'
+              }
+              onClick={() => setMenu((open) => !open)}
+            >
+              Add storey slice ▾
+            </button>
+          </div>
+          {menu && (
+            <ul className="route-storeys" role="menu" aria-label="Storeys">
+              {others.map((storey) => (
+                <li key={storey.id} role="none">
+                  <button
+                    type="button"
+                    role="menuitem"
+                    className="section-button"
+                    onClick={() => {
+                      setMenu(false);
+                      onAddStoreySlice(storey.id);
+                    }}
+                  >
+                    {storey.name || storey.id}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}
+
+const volts = (v: number) => `${v.toFixed(1)} V`;
+
+/** Issue 26: a loop's units in order with their addresses, its length, load and units against their limits, the worst voltage. */
+function LoopSummary({ figures }: { figures: LoopFigures }) {
+  const { members, length, load, maxLoad, maxUnits, voltages } = figures;
+  const worst = voltages?.worst;
+  const over = maxLoad !== null && load > maxLoad;
+  return (
+    <section aria-label="Loop" className="loop-summary">
+      <dl className="details">
+        <dt>Length</dt>
+        <dd>{length.toFixed(1)} m</dd>
+        <dt>Alarm load</dt>
+        <dd className={over ? 'over' : undefined}>
+          {load.toFixed(1)} mA{maxLoad !== null ? ` of ${maxLoad.toFixed(0)} mA` : ''}
+        </dd>
+        <dt>Units</dt>
+        <dd className={members.length > maxUnits ? 'over' : undefined}>
+          {members.length} of {Number.isFinite(maxUnits) ? maxUnits : '—'}
+        </dd>
+        <dt>Worst voltage</dt>
+        <dd className={worst && worst.unit.voltage < worst.unit.minVoltage ? 'over' : undefined}>
+          {worst ? `${volts(worst.unit.voltage)} at ${worst.unit.id} (feed ${worst.feed})` : '—'}
+        </dd>
+      </dl>
+      {maxLoad !== null && (
+        <meter
+          className="loop-gauge"
+          aria-label="Loop load"
+          min={0}
+          max={maxLoad}
+          low={maxLoad * 0.8}
+          high={maxLoad * 0.95}
+          optimum={0}
+          value={Math.min(load, maxLoad)}
+          title={`${load.toFixed(1)} of ${maxLoad} mA`}
+        />
+      )}
+      <h3 className="side-subtitle">Units in order</h3>
+      <ol className="loop-units" aria-label="Units of the loop">
+        {members.map((m) => (
+          <li key={m.id}>
+            <span className="section-name">{m.id}</span>
+            <span className="section-figures muted">{m.address !== null ? `address ${m.address}` : 'no address'}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

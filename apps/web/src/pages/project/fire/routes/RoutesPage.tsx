@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { toast } from '../../../../app/overlay/alerts';
+import { LayersBox } from '../../../../editor/LayersBox';
+import { PlanView } from '../../../../editor/PlanView';
+import { StoreyList } from '../../../../editor/arch/StoreyList';
+import { useShownStorey } from '../../../../editor/arch/use-shown-storey';
+import { NOTHING } from '../../../../editor/selection';
+import { PolygonTool } from '../../../../editor/tools/polygon';
+import { FitButton } from '../../../../editor/ToolButtons';
+import { usePlanCommands, usePlanEditor } from '../../../../editor/use-plan-editor';
+import { applyEdits, type EditRequest } from '../../../../state/history';
+import { useProjectState, useProjectStore } from '../../../../state/use-project';
+import { routesLayers, routesPainters } from './layers/route-layers';
+import { RouteList } from './RouteList';
+import { RoutePanel } from './RoutePanel';
+import { RouteWarnings, type RouteWarning } from './RouteWarnings';
+import { addStoreySliceEdits } from './route-edits';
+import { normalSelection, pickOf, selectRoute } from './route-selection';
+import { RoutesOptimize } from './run/RoutesOptimize';
+import { deleteSelected, routeCommands } from './tools/route-commands';
+import { startRouteDrawing } from './tools/route-draw';
+import { RouteSelectTool } from './tools/route-select';
+import '../../model/model.css';
+import '../units/units.css';
+import '../sections/sections.css';
+import './routes.css';
+
+/**
+ * /project/{id}/fire/routes (F§2, F§3 Route, F§4 Route editing, F§8, F§9; issue 26): the storey plan with the cable
+ * routes over the units, Optimize (calc_fire_cabling), route drawing, the selection route → slice → node with its
+ * edits, and a loop's figures. A plan screen on the engine of docs/editor.md; docs/fire-routes-page.md.
+ */
+export function RoutesPage() {
+  const { model } = useProjectState();
+  const store = useProjectStore();
+  const location = useLocation();
+  const [storeyId, showStorey] = useShownStorey(model.arch);
+  const [warnings, setWarnings] = useState<RouteWarning[] | null>(null);
+  const editor = usePlanEditor(
+    () => ({ layers: routesLayers(), defaultTool: () => new RouteSelectTool(), painters: routesPainters() }),
+    storeyId ?? '',
+  );
+  const drawing = editor.tool instanceof PolygonTool ? editor.tool : null;
+  const pick = pickOf(editor.selection, model);
+  const replace = (requests: readonly EditRequest[]) =>
+    store.replaceModel(applyEdits(store.getState().model, requests).model, location.pathname + location.search);
+  usePlanCommands(
+    editor,
+    routeCommands(editor, () => drawing !== null, replace),
+  );
+
+  /** Selects a route (and part), showing the storey of the slice, or of its first slice when it is not on this one. */
+  const showRoute = (routeId: string, slice: number | null = null, node: number | null = null): boolean => {
+    const route = model.fire?.connections.routes[routeId];
+    if (!route) return false;
+    const wanted =
+      slice !== null
+        ? route.slices[slice]?.storey_id
+        : route.slices.some((s) => s.storey_id === storeyId)
+          ? storeyId
+          : route.slices[0]?.storey_id;
+    if (wanted && wanted !== storeyId) showStorey(wanted);
+    editor.select(selectRoute(routeId, slice, node));
+    return true;
+  };
+
+  const addStoreySlice = (targetStorey: string) => {
+    if (pick.kind !== 'route' || pick.slice === null || pick.node === null) return;
+    const edit = addStoreySliceEdits(model, pick.routeId, pick.slice, pick.node, targetStorey);
+    if ('refused' in edit) toast.warning(edit.refused, 3000);
+    else if (replace(edit.requests)) editor.select(normalSelection(selectRoute(pick.routeId, pick.slice + 1), store.getState().model));
+  };
+
+  return (
+    <section className="model-page units-page sections-page routes-page">
+      <aside className="model-side model-left">
+        <h1 className="units-title">Routes</h1>
+        <StoreyList arch={model.arch} current={storeyId} onPick={(id) => id !== storeyId && showStorey(id)} />
+        <LayersBox editor={editor} />
+        <h2 className="side-subtitle">Routes ({Object.keys(model.fire?.connections.routes ?? {}).length})</h2>
+        <RouteList fire={model.fire} current={pick.kind === 'route' ? pick.routeId : null} onPick={(id) => showRoute(id)} />
+        <RouteWarnings warnings={warnings} onRoute={(id) => showRoute(id)} />
+      </aside>
+      <div className="model-center">
+        <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
+          <FitButton editor={editor} />
+          {drawing ? (
+            <>
+              <span className="edit-hint">Click points; a point on a unit attaches to it</span>
+              <button type="button" className="btn btn-small btn-primary" onClick={() => void drawing.apply(editor)}>
+                Apply
+              </button>
+              <button type="button" className="btn btn-small" onClick={() => editor.endTool()}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-small"
+              title="Draw a route: click points, Enter or Apply finishes, Escape or Cancel aborts (D)"
+              disabled={!storeyId}
+              onClick={() => startRouteDrawing(editor, replace)}
+            >
+              Draw route
+            </button>
+          )}
+          <RoutesOptimize onWarnings={setWarnings} />
+        </div>
+        <div className="plan-frame">
+          <PlanView editor={editor} />
+        </div>
+      </div>
+      <RoutePanel
+        model={model}
+        pick={pick}
+        onPick={showRoute}
+        onDeleteRoute={() => {
+          if (pick.kind !== 'route') return;
+          editor.select(selectRoute(pick.routeId));
+          deleteSelected(editor, replace);
+          editor.select(NOTHING);
+        }}
+        onDeleteNode={() => deleteSelected(editor, replace)}
+        onAddStoreySlice={addStoreySlice}
+        busy={drawing !== null}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Model, Point2, Route } from '@edrf/model';
+import { planItem, type LayerStyle, type PlanItem, type PlanLayer, type Ring } from '../../../../../editor/layers';
+import type { OverlayPainter } from '../../../../../editor/overlay';
+import { rackLayer } from '../../units/racks/rack-layer';
+import { labelTexts, unitLayers, unitsBackgroundLayers } from '../../units/layers/unit-layers';
+import { pickOf } from '../route-selection';
+
+/**
+ * The plan of the routes page (F§2 '/fire/routes'): the architecture behind, the units and racks (the units page's
+ * symbols), and over them each route's slices on the shown storey as lines in its kind's colour; the selected route's
+ * nodes, its selected slice and node are painted on top.
+ */
+
+export const ROUTES_LAYER = 'fire-routes';
+export const isRouteItem = (item: PlanItem): boolean => item.layer === ROUTES_LAYER;
+
+/** One colour per route kind (F§3), so loops, direct routes and rack-to-rack routes read apart. */
+export const KIND_COLOURS: Record<Route['kind'], string> = { Loop: '#c2410c', Direct: '#7c3aed', RackToRack: '#0f766e' };
+
+const flat = (coord: readonly number[]): Point2 => [coord[0]!, coord[1]!];
+
+/** A slice as a ring run forth and back: drawn as its line, and picked near it (the layer picks outlines only). */
+const sliceRing = (points: readonly Point2[]): Ring => [...points, ...[...points].reverse().slice(1, -1)];
+
+/** The slices of a route on a storey, each with its index in the route. */
+export const slicesOn = (route: Route, storeyId: string) =>
+  route.slices.flatMap((slice, index) => (slice.storey_id === storeyId ? [{ slice, index }] : []));
+
+export const routesLayer: PlanLayer = {
+  id: ROUTES_LAYER,
+  order: 40,
+  priority: 40,
+  toggle: { label: 'Routes', on: true, place: 3 },
+  pick: 'outline',
+  items: (model, storeyId, add) => {
+    for (const route of Object.values(model.fire?.connections.routes ?? {})) {
+      const on = slicesOn(route, storeyId);
+      if (on.length === 0) continue;
+      add(route, storeyId, () =>
+        planItem(
+          { kind: 'fire.connections.routes', id: route.id },
+          ROUTES_LAYER,
+          on.map(({ slice }) => sliceRing(slice.nodes.map((n) => flat(n.coord)))),
+          { styleKey: route.kind },
+        ),
+      );
+    }
+  },
+  style: (key): LayerStyle => ({ stroke: KIND_COLOURS[key as Route['kind']] ?? '#555555', width: 2.5 }),
+};
+
+/** The layers of the page, bottom to top. */
+export const routesLayers = (): PlanLayer[] => [
+  ...unitsBackgroundLayers(),
+  { ...rackLayer(), order: 19, priority: 19 },
+  ...unitLayers(),
+  routesLayer,
+];
+
+const SELECTED = '#1d4ed8';
+
+/** F§4: the selected route's nodes (locked ones filled), its selected slice drawn thick, its selected node large. */
+export const selectedRoutePainter: OverlayPainter = (draw, editor) => {
+  const model: Model = editor.model;
+  const pick = pickOf(editor.selection, model);
+  if (pick.kind !== 'route') return;
+  const route = model.fire?.connections.routes[pick.routeId];
+  if (!route) return;
+  for (const { slice, index } of slicesOn(route, editor.storeyId)) {
+    const points = slice.nodes.map((n) => flat(n.coord));
+    const chosen = index === pick.slice;
+    draw.polyline(points, { stroke: SELECTED, width: chosen ? 5 : 2.5, dash: chosen ? undefined : [6, 4] });
+    draw.handles(
+      slice.nodes.filter((n) => n.unit_id === '').map((n) => flat(n.coord)),
+      { fill: '#ffffff', stroke: SELECTED, width: 1.5, size: chosen ? 9 : 7 },
+    );
+    draw.handles(
+      slice.nodes.filter((n) => n.unit_id !== '').map((n) => flat(n.coord)),
+      { fill: SELECTED, stroke: '#ffffff', width: 1.5, size: chosen ? 9 : 7 },
+    );
+    if (chosen && pick.node !== null) {
+      const node = slice.nodes[pick.node];
+      if (node) draw.handles([flat(node.coord)], { fill: '#facc15', stroke: '#111111', width: 2, size: 14 });
+    }
+  }
+};
+
+/** The page's painters: the labels' texts, the selected route. */
+export const routesPainters = (): OverlayPainter[] => [labelTexts, selectedRoutePainter];

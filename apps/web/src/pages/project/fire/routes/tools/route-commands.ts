@@ -1,0 +1,37 @@
+import { toast } from '../../../../../app/overlay/alerts';
+import type { PlanCommand } from '../../../../../editor/commands';
+import type { PlanEditor } from '../../../../../editor/plan-editor';
+import { NOTHING } from '../../../../../editor/selection';
+import type { EditRequest } from '../../../../../state/history';
+import { deleteNodeEdits, deleteRouteEdits } from '../route-edits';
+import { normalSelection, pickOf, selectRoute } from '../route-selection';
+import { startRouteDrawing } from './route-draw';
+
+/** Writes requests as one undo step of their own (a delete is never batched with the edit before it). */
+export type ReplaceEdit = (requests: readonly EditRequest[]) => boolean;
+
+/**
+ * Delete by what is selected (F§4): a node (only an inner one: the first and last of the route are refused), else a
+ * slice's or route's whole route. One undo step of its own.
+ */
+export function deleteSelected(editor: PlanEditor, replace: ReplaceEdit): void {
+  const model = editor.model;
+  const pick = pickOf(editor.selection, model);
+  if (pick.kind !== 'route') return;
+  if (pick.slice !== null && pick.node !== null) {
+    const edit = deleteNodeEdits(model, pick.routeId, pick.slice, pick.node);
+    if ('refused' in edit) {
+      toast.warning(edit.refused, 3000);
+      return;
+    }
+    if (replace(edit.requests)) editor.select(edit.route ? normalSelection(selectRoute(pick.routeId, pick.slice), editor.model) : NOTHING);
+    return;
+  }
+  if (replace(deleteRouteEdits(model, pick.routeId))) editor.select(NOTHING);
+}
+
+/** The page's keys; Enter and Escape belong to the tools, undo and redo to the project (P§4). */
+export const routeCommands = (editor: PlanEditor, busy: () => boolean, replace: ReplaceEdit): PlanCommand[] => [
+  { key: ['Delete', 'Backspace'], when: () => !busy(), run: () => deleteSelected(editor, replace), label: 'Delete' },
+  { key: 'd', when: () => !busy(), run: () => startRouteDrawing(editor, replace), label: 'Draw a route' },
+];
