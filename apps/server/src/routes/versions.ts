@@ -13,7 +13,11 @@ export const MAX_MODEL_BYTES = 256 * 1024 * 1024;
 
 const syncEnvelope = z.object({
   parent: z.string().min(1).max(100),
-  working_revision: z.string().uuid('Not a revision of this project'),
+  /**
+   * The web app's guard against lost updates: with it a stale revision is refused (409). P§7's payload has no such
+   * field; without it (absent or null) the sync applies to the working version as it is now (docs/versions.md).
+   */
+  working_revision: z.string().uuid('Not a revision of this project').nullish(),
 });
 
 const sendJsonText = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
@@ -62,7 +66,11 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = request.body as Record<string, unknown>;
     const parts = {} as SyncParts;
     for (const part of MODEL_PARTS) parts[part] = validatedPart(part, body[part]);
-    return ctx.versions.sync(projectId, user.email, { parent: envelope.parent, working_revision: envelope.working_revision, parts });
+    return ctx.versions.sync(projectId, user.email, {
+      parent: envelope.parent,
+      working_revision: envelope.working_revision ?? undefined,
+      parts,
+    });
   });
 
   app.post('/api/v1/project/:id/save_working_version', async (request) => {

@@ -112,16 +112,18 @@ export class Versions {
 
   /**
    * Replaces the working version's parts that were sent; the others stay as the parent had them.
-   * Refused (409) unless the caller saw the current working revision: nobody overwrites another's work.
+   * With `working_revision` (the web app always sends it) it is refused (409) unless the caller saw the current
+   * working revision: nobody overwrites another's work. Without it (P§7's payload has none) it applies to the
+   * working version as it is now, whoever synced last (docs/versions.md).
    */
   async sync(
     projectId: string,
     userEmail: string,
-    request: { parent: string; working_revision: string; parts: SyncParts },
+    request: { parent: string; working_revision?: string; parts: SyncParts },
   ): Promise<{ working_revision: string; parent_version_id: string | null }> {
     return this.db.transaction().execute(async (trx) => {
       const working = await lockWorking(trx, projectId);
-      if (working.working_revision !== request.working_revision) throw conflict();
+      if (request.working_revision !== undefined && working.working_revision !== request.working_revision) throw conflict();
       const fromSaved = request.parent !== WORKING_VERSION;
       const baseRow = fromSaved ? await this.savedVersion(projectId, request.parent, trx) : working;
       // Stored only now, in the transaction: a refused sync (409, 404) stores nothing.

@@ -334,11 +334,6 @@ describe.each(testDatabases())('versions (%s)', (kind) => {
         { elec: { trays: { t1: { id: 't1', storey_id: 's1', start: [0, 0, 0], end: [1, 0, 0], width: 0 } } } },
         'elec.trays.t1.width: Too small: expected number to be >0',
       ],
-      [
-        'no working_revision',
-        { working_revision: undefined, config: { name: 'x' } },
-        'working_revision: Invalid input: expected string, received undefined',
-      ],
       ['a working_revision that is not one', { working_revision: 'abc' }, 'working_revision: Not a revision of this project'],
       ['no parent', { parent: undefined, config: { name: 'x' } }, 'parent: Invalid input: expected string, received undefined'],
     ])('with %s answers 400 naming the failing path and stores nothing', async (_, body: Record<string, unknown>, detail) => {

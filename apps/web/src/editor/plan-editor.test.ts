@@ -205,3 +205,19 @@ describe('the plan editor: framing a part of the storey', () => {
     expect(y).toBeCloseTo(200, 9);
   });
 });
+
+describe('the plan editor: staying fitted', () => {
+  it('a fitted view refits when the plan is resized, a view the user moved stays where it is', () => {
+    const h = harness();
+    h.editor.resize(800, 600);
+    h.editor.fit();
+    h.editor.resize(600, 400);
+    const refitted = h.editor.view;
+    h.editor.fit();
+    expect(h.editor.view).toEqual(refitted);
+    h.editor.wheel({ deltaX: 0, deltaY: -100, deltaMode: 0, ctrlKey: false, x: 300, y: 200 });
+    const moved = h.editor.view;
+    h.editor.resize(500, 300);
+    expect(h.editor.view).toBe(moved);
+  });
+});

@@ -57,6 +57,8 @@ export class PlanEditor {
   private screen = { width: 0, height: 0, ratio: 1 };
   /** The storey and rotation the view was last fitted to: a new one fits again. */
   private fittedTo: string | null = null;
+  /** The view fit() made, until the view changes. */
+  private fittedView: Viewport | null = null;
   private readonly gesture = new PointerGesture();
   /** The press the active tool did not take (its start, for clicks and drags), or null. */
   private press: Press | null = null;
@@ -267,6 +269,8 @@ export class PlanEditor {
   /** The plan's size on screen (CSS pixels and device pixel ratio); the first size fits the view. */
   resize(width: number, height: number, ratio = 1): void {
     this.screen = { width, height, ratio };
+    // A view nobody has moved since it was fitted stays fitted (a toolbar that wraps, a panel that opens).
+    if (this.fittedView !== null && this.currentView === this.fittedView) this.fittedTo = null;
     this.fitIfNew();
     this.repaint();
   }
@@ -274,6 +278,7 @@ export class PlanEditor {
   fit(): void {
     this.currentView = fitBounds(this.scene.bounds, this.screen.width, this.screen.height, this.currentView.rotation);
     this.fittedTo = this.currentStorey;
+    this.fittedView = this.currentView;
     this.repaint();
   }
 

@@ -50,7 +50,20 @@ describe('the units page', () => {
       toolbar()
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Fit', 'Ruler', 'Detector', 'Hidden detector', 'Siren', 'Button', 'IO', 'Annunciator', 'Rack ▾', 'More ▾', 'Run']);
+    ).toEqual([
+      'Fit',
+      'Ruler',
+      'Detector',
+      'Hidden detector',
+      'Siren',
+      'Button',
+      'IO',
+      'Annunciator',
+      'Rack ▾',
+      'More ▾',
+      'Run',
+      'Design all',
+    ]);
     const layers = within(screen.getByRole('group', { name: 'Layers' }));
     expect(layers.getAllByRole('checkbox').map((box) => [box.parentElement!.textContent, (box as HTMLInputElement).checked])).toEqual([
       ['Rooms', true],

@@ -20,6 +20,7 @@ import { UnitPanel, type Placement } from './UnitPanel';
 import { KIND, UNIT_KINDS, type UnitKind } from './unit-kinds';
 import { NO_SOCKET_SIRENS, hasSocketSiren, productsFor } from './units-edits';
 import { DesignRun } from './design/DesignRun';
+import { DesignAll } from './design/DesignAll';
 import { AnalysisPanel, analysisPainter, coverageLayer, roomCountsLayer, roomCountsPainter, useAnalysis } from './analysis';
 import { UnitsView3d, ViewModeSwitch, useViewMode } from './view3d';
 import '../../model/model.css';
@@ -165,6 +166,7 @@ export function UnitsPage() {
             <ToolMenu editor={editor} name="More" entries={moreEntries} disabled={noStorey} />
             {/* The automatic design (design/, docs/fire-units.md 'Automatic design'). */}
             <DesignRun storeyId={storeyId ?? null} />
+            <DesignAll />
           </div>
         </div>
         {mode.mode === '3d' ? (
