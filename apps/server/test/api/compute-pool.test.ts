@@ -189,7 +189,8 @@ describe('an import with enough geometry work, on a pool of two workers', () => 
     } finally {
       await Promise.all([alone.close(), two.close()]);
     }
-  });
+    // Three imports of 450 walls and two workers started: on a busy 2-core machine this passes 20 s.
+  }, 60_000);
 });
 
 /**
@@ -255,5 +256,6 @@ describe('an import with many faces and few shapes, on a pool of two workers', (
     } finally {
       await Promise.all([alone.close(), two.close()]);
     }
-  });
+    // Three imports of 450 walls and two workers started: on a busy 2-core machine this passes 20 s.
+  }, 60_000);
 });
