@@ -27,6 +27,8 @@ export default defineConfig({
   projects: [
     {
       name: 'debian-chromium',
+      // After every spec: no page broke the app's Content-Security-Policy (e2e/csp.teardown.ts, docs/security.md).
+      teardown: 'csp',
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
@@ -42,5 +44,6 @@ export default defineConfig({
         },
       },
     },
+    { name: 'csp', testMatch: /csp\.teardown\.ts$/ },
   ],
 });

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.js';
+import { collectCspReports } from './csp-reports.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { connectDatabase, type DatabaseHandle } from '../../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
@@ -104,6 +105,8 @@ export async function startStack(opts: { port: number }): Promise<Stack> {
       // Warnings and errors only, on stderr, which Playwright shows.
       logger: { level: 'warn', stream: process.stderr },
     });
+    // The browser reports Content-Security-Policy violations to the server; e2e/csp.teardown.ts fails on any.
+    collectCspReports(app);
     closers.push(() => app.close());
 
     const state: E2eState = { mailDir, baseUrl };

@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSchemaHeaderCheck } from './http/schema-header.js';
+import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './services/mail.js';
 import { OidcService } from './services/oidc.js';
@@ -79,6 +80,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // A worker that fails to start is started again by the next task; the server need not wait for them.
   if (opts.startCompute) ctx.compute.startWorkers().catch((error: unknown) => app.log.warn(error, 'A compute worker did not start'));
 
+  // First: the Origin check answers before the session or the body is read; every answer gets the security headers.
+  registerSecurity(app, { publicUrl: opts.config.publicUrl });
   await app.register(fastifyCookie);
   registerErrorHandler(app);
   registerSchemaHeaderCheck(app);

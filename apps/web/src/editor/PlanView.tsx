@@ -35,7 +35,8 @@ export function PlanView({ editor }: { editor: PlanEditor }) {
     // The benchmark listens for frame times on the canvas (bench/plan-frames.ts).
     const stopFrames = editor.on('frame', (ms) => el.dispatchEvent(new CustomEvent('planframe', { detail: ms })));
     const stopPointer = editor.onPointer((point) => {
-      if (readout.current) readout.current.textContent = point ? `x ${point[0].toFixed(2)}  y ${point[1].toFixed(2)}` : '';
+      const y = point && editor.schematic ? -point[1] : point?.[1];
+      if (readout.current) readout.current.textContent = point ? `x ${point[0].toFixed(2)}  y ${y!.toFixed(2)}` : '';
     });
     const wheel = (event: WheelEvent) => {
       event.preventDefault();

@@ -23,6 +23,11 @@ export interface PlanEditorConfig {
   defaultTool: () => PlanTool;
   /** The screen's own marks over the plan (report tiles…), drawn under the active tool's overlay. */
   painters?: readonly OverlayPainter[];
+  /**
+   * A schematic rather than a building plan (the equipment page): no north arrow, and the pointer's readout in the
+   * schematic's own units, y down (the engine's world is y up: world y = −y).
+   */
+  schematic?: boolean;
 }
 
 export interface PointerInput {
@@ -128,6 +133,10 @@ export class PlanEditor {
   get changes(): number {
     return this.version;
   }
+  get schematic(): boolean {
+    return this.config.schematic ?? false;
+  }
+
   get painters(): readonly OverlayPainter[] {
     const tool = this.currentTool.overlay;
     return tool ? [...(this.config.painters ?? []), tool] : (this.config.painters ?? []);

@@ -55,7 +55,13 @@ export class PlanRenderer {
       paths,
       view,
       drawn,
-      { selected, box: editor.box, compassDegrees: editor.model.config.compass_degrees, painters: editor.painters, editor },
+      {
+        selected,
+        box: editor.box,
+        compassDegrees: editor.schematic ? null : editor.model.config.compass_degrees,
+        painters: editor.painters,
+        editor,
+      },
       size,
       this.picture,
     );

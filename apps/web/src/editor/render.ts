@@ -150,7 +150,8 @@ export interface PlanOverlay {
   selected: readonly PlanItem[];
   /** A drag box, in screen pixels. */
   box: { x0: number; y0: number; x1: number; y1: number } | null;
-  compassDegrees: number;
+  /** null: no north arrow (a schematic). */
+  compassDegrees: number | null;
   /** The screen's and the active tool's marks, in this order. */
   painters: readonly OverlayPainter[];
   editor: PlanEditor;
@@ -376,7 +377,7 @@ function drawOverlay(ctx: CanvasRenderingContext2D, view: Viewport, overlay: Pla
     ctx.fillRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
     ctx.strokeRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
   }
-  drawNorthArrow(ctx, view, overlay.compassDegrees, size.width);
+  if (overlay.compassDegrees !== null) drawNorthArrow(ctx, view, overlay.compassDegrees, size.width);
 }
 
 /**

@@ -49,6 +49,7 @@ export function EquipmentPage() {
     layers: equipmentLayers(),
     defaultTool: () => new SelectTool({ drag: equipmentDrag(state, report), accept: (item) => item.ref.id !== '' }),
     painters: equipmentPainters(state),
+    schematic: true,
   }));
 
   const deleteSelected = () => {
