@@ -34,7 +34,8 @@ export const clientMessage = z.discriminatedUnion('type', [
     filename: z.string().min(1, 'filename must not be empty').max(255, 'filename is too long'),
     size: z.number().int('size must be a whole number of bytes').min(0, 'size must not be negative'),
   }),
-  z.object({ type: z.literal('upload_complete'), file_id: fileId }),
+  // P§4 names no field for upload_complete: without file_id it completes the file being uploaded.
+  z.object({ type: z.literal('upload_complete'), file_id: fileId.optional() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 

@@ -128,7 +128,7 @@ export class UploadSession {
     }
     const msg = parsed.data;
     if (msg.type === 'file_start') return this.start(msg.file_id, msg.filename, msg.size);
-    return this.finish(msg.file_id);
+    return this.finish(msg.file_id ?? this.current?.fileId ?? this.dropping ?? '');
   }
 
   private start(fileId: string, filename: string, size: number): void {

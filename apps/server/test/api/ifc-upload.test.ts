@@ -357,6 +357,18 @@ describe.each(testDatabases())('IFC upload socket (%s)', (kind) => {
     expect(stored.rawPayload.equals(bytes)).toBe(true);
   });
 
+  it('completes the file being uploaded on an upload_complete without file_id, as P§4 lists it', async () => {
+    const bytes = Buffer.from(miniIfc(), 'latin1');
+    const client = await UploadClient.open(url(), cookie);
+    const from = client.messages.length;
+    client.json({ type: 'file_start', file_id: 'bare', filename: 'bare.ifc', size: bytes.length });
+    client.piece(bytes);
+    client.json({ type: 'upload_complete' });
+    const answer = await client.next((m) => m.file_id === 'bare' && (m.type === 'done' || m.type === 'error'), from);
+    client.close();
+    expect(answer.type).toBe('done');
+  });
+
   describe('imports into the version the user has open', () => {
     /** What the web app does with a 'done': applies it as one edit and syncs the working version. */
     const applyAndSync = async (project: string, done: Message) => {
