@@ -88,6 +88,20 @@ describe.each(testDatabases())('calc_fire_sections (%s)', (kind) => {
     expect(res.body.validation.warnings.map((w: { warning_id: string }) => w.warning_id)).toContain('section_not_contiguous:x');
   });
 
+  it('takes F§7’s payload, a fire config of the section settings alone (the first regulation’s rules for the rest)', async () => {
+    const res = await post({
+      settings: ALL,
+      model: {
+        config: {},
+        arch: arch(),
+        fire: { units: { detectors: detectors() }, config: { section: { section_areas: [100] } }, sections: {} },
+      },
+    });
+    expect(res.status).toBe(200);
+    // 100 m² a section: the hall (40) with one office (50), the other office, and the stair on its own.
+    expect(Object.keys((res.body as FireSectionsResult).sections)).toHaveLength(3);
+  });
+
   it('refuses a model without detectors: 400 Fire detectors missing', async () => {
     const res = await post({ settings: ALL, model: { arch: arch(), fire: fire({}) } });
     expect(res.status).toBe(400);
