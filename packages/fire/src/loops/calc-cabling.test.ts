@@ -141,3 +141,17 @@ describe('calc_fire_cabling', () => {
     expect(validation.warnings.map((w) => w.message)).toContain('No copper cable found');
   });
 });
+
+describe('calc_fire_cabling: the central’s battery', () => {
+  it('warns when the central’s battery is smaller than its standby and alarm need, naming it', () => {
+    const { arch, fire } = designed();
+    const product = fire.config.products.centrals[0]!;
+    product.builtin_psu = { voltage: 24, ampere_hours: 0.5, life_years: 4 };
+    const { validation } = calcFireCabling({ arch, fire });
+    const battery = validation.warnings.filter((w) => w.warning_id.startsWith('battery:'));
+    expect(battery).toHaveLength(1);
+    expect(battery[0]!.message).toContain('c1');
+    product.builtin_psu = { voltage: 24, ampere_hours: 55, life_years: 4 };
+    expect(calcFireCabling({ arch, fire }).validation.warnings.filter((w) => w.warning_id.startsWith('battery:'))).toEqual([]);
+  });
+});

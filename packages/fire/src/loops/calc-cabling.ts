@@ -4,6 +4,7 @@ import { indexBuilding, warning } from '../building.js';
 import { attachPoint, buildRoutingGraph, pathLength } from '../cabling/routing-graph.js';
 import { pathSlices } from '../cabling/route-slices.js';
 import { loopVoltages, startVoltage } from '../electrical/voltage-drop.js';
+import { checkBattery } from '../electrical/battery.js';
 import { ringArea, type Ring } from '../geometry/ring.js';
 import { partRings, sectionBuilding } from '../sections/section-index.js';
 import { loopGroups } from './loop-groups.js';
@@ -35,6 +36,9 @@ interface Origin {
   capacity: number;
   maxUnits: number;
   startVoltage: number;
+  /** A, what the central draws itself; Ah of its built-in supply's battery (null: none configured). */
+  ownCurrent: number;
+  battery: number | null;
 }
 
 function origins(fire: Fire): Origin[] {
@@ -54,11 +58,21 @@ function origins(fire: Fire): Origin[] {
         capacity: Math.max(1, (product?.builtin.num_routes ?? 1) + routePorts.length),
         maxUnits: Math.min(cabling.route_max_units, product?.route_max_units ?? Infinity),
         startVoltage: startVoltage(product?.voltage_output[0] ?? 0, cabling.start_voltage_margin),
+        ownCurrent: (product?.milliamperes ?? 0) / 1000,
+        battery: product?.builtin_psu && product.builtin_psu.ampere_hours > 0 ? product.builtin_psu.ampere_hours : null,
       };
     });
   if (list.length > 0) return list;
   // No central anywhere: the loops still start at a rack, so the design can be seen and the central added later.
-  return Object.values(racks).map((rack) => ({ id: rack.id, rack, capacity: 1, maxUnits: cabling.route_max_units, startVoltage: 0 }));
+  return Object.values(racks).map((rack) => ({
+    id: rack.id,
+    rack,
+    capacity: 1,
+    maxUnits: cabling.route_max_units,
+    startVoltage: 0,
+    ownCurrent: 0,
+    battery: null,
+  }));
 }
 
 const distance3 = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
@@ -140,6 +154,20 @@ export function calcFireCabling(
   for (const { origin, loops } of plans) {
     if (loops.length > origin.capacity)
       warnings.push(warning('too_many_loops', origin.id, LOOP_MESSAGES.tooManyLoops(origin.id, loops.length, origin.capacity)));
+    // Battery standby of the central (docs/fire-electrical.md): itself and every unit on its loops.
+    if (fire.connections.centrals[origin.id]) {
+      const members = loops.flat();
+      const battery = checkBattery({
+        supply: origin.id,
+        regulation: fire.config.regulation,
+        load: {
+          quiescentCurrent: origin.ownCurrent + members.reduce((s, u) => s + u.quiescentCurrent, 0),
+          alarmCurrent: origin.ownCurrent + members.reduce((s, u) => s + u.alarmCurrent, 0),
+        },
+        configured: origin.battery,
+      });
+      battery.warnings.forEach((message, k) => warnings.push(warning('battery', `${origin.id}/${k}`, message)));
+    }
     for (const members of loops) {
       const id = newId();
       const points = [origin.rack.coord, ...members.map((u) => u.coord)];

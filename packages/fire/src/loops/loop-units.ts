@@ -12,6 +12,8 @@ export interface LoopUnit {
   sectionId: string;
   /** A, in alarm: a sounder's or beacon's alarm current, another unit's quiescent current. */
   alarmCurrent: number;
+  /** A, in standby (the product's min_milliamperes). */
+  quiescentCurrent: number;
   /** V, the product's min_voltage (0: not checked). */
   minVoltage: number;
 }
@@ -38,11 +40,11 @@ export function loopUnits(fire: Fire, building: SectionBuilding): LoopUnit[] {
   const electrical = (list: Listed, id: string, alarm: 'max' | 'min') => {
     const e = list.find((p) => p.id === id)?.electrical;
     const mA = alarm === 'max' ? e?.max_milliamperes : e?.min_milliamperes;
-    return { alarmCurrent: (mA ?? 0) / 1000, minVoltage: e?.min_voltage ?? 0 };
+    return { alarmCurrent: (mA ?? 0) / 1000, quiescentCurrent: (e?.min_milliamperes ?? 0) / 1000, minVoltage: e?.min_voltage ?? 0 };
   };
   const unit = (
     u: { id: string; storey_id: string; coord: [number, number, number] },
-    e: { alarmCurrent: number; minVoltage: number },
+    e: { alarmCurrent: number; quiescentCurrent: number; minVoltage: number },
   ): LoopUnit => ({
     id: u.id,
     storeyId: u.storey_id,
@@ -63,6 +65,6 @@ export function loopUnits(fire: Fire, building: SectionBuilding): LoopUnit[] {
     ...Object.values(units.ios).map((io) => unit(io, electrical(products.ios, io.product_id, 'min'))),
     ...Object.values(units.others)
       .filter((o) => LOOP_OTHER_TYPES.includes(o.unit_type))
-      .map((o) => unit(o, { alarmCurrent: 0, minVoltage: 0 })),
+      .map((o) => unit(o, { alarmCurrent: 0, quiescentCurrent: 0, minVoltage: 0 })),
   ];
 }
