@@ -1,9 +1,8 @@
-import { useRef } from 'react';
-import { useLocation } from 'react-router';
 import { calcFireRackToRackRoutes } from '../../../../../api/fire';
 import { applyEdits } from '../../../../../state/history';
-import { useProjectState, useProjectStore } from '../../../../../state/use-project';
-import { RunProgress, useRunProgress } from '../../../../../ui/RunProgress';
+import { useProjectState } from '../../../../../state/use-project';
+import { RunProgress } from '../../../../../ui/RunProgress';
+import { useEngineRun } from '../../use-engine-run';
 import { rackRoutesEdits } from '../equipment-edits';
 
 /**
@@ -11,30 +10,15 @@ import { rackRoutesEdits } from '../equipment-edits';
  * the model's, merged against the model as it is when the answer comes (rackRoutesEdits), as one undo step.
  */
 export function RackRoutesRun() {
-  const store = useProjectStore();
   const { model } = useProjectState();
-  const location = useLocation();
-  const clock = useRunProgress();
-  const busy = useRef(false);
+  const { clock, start } = useEngineRun();
 
-  const run = async () => {
-    const sent = store.getState().model;
-    if (busy.current || !sent.fire) return;
-    const page = location.pathname + location.search;
-    busy.current = true;
-    clock.start();
-    try {
-      const answer = await calcFireRackToRackRoutes(sent.arch, sent.elec, sent.fire, { onProgress: clock.progress });
-      const now = store.getState().model;
-      const requests = rackRoutesEdits(now, answer);
-      if (requests.length > 0) store.replaceModel(applyEdits(now, requests).model, page);
-    } catch {
-      // apiCall has shown its 'Failed to route cables between racks…'; the model is left as it is.
-    } finally {
-      busy.current = false;
-      clock.stop();
-    }
-  };
+  const run = () =>
+    start(async ({ sent, now, apply, progress }) => {
+      const answer = await calcFireRackToRackRoutes(sent.arch, sent.elec, sent.fire, { onProgress: progress });
+      const requests = rackRoutesEdits(now(), answer);
+      if (requests.length > 0) apply(applyEdits(now(), requests).model);
+    });
 
   return (
     <div className="equipment-run" role="group" aria-label="Cables between racks">
@@ -43,7 +27,7 @@ export function RackRoutesRun() {
         className="btn btn-small"
         title="Route the cables between racks through the building (replaces the routes between racks)"
         disabled={clock.running || !model.fire}
-        onClick={() => void run()}
+        onClick={run}
       >
         Route between racks
       </button>

@@ -1,9 +1,8 @@
-import { useRef } from 'react';
-import { useLocation } from 'react-router';
 import { calcFireCabling } from '../../../../../api/fire';
 import { toast } from '../../../../../app/overlay/alerts';
-import { useProjectState, useProjectStore } from '../../../../../state/use-project';
-import { RunProgress, useRunProgress } from '../../../../../ui/RunProgress';
+import { useProjectState } from '../../../../../state/use-project';
+import { RunProgress } from '../../../../../ui/RunProgress';
+import { useEngineRun } from '../../use-engine-run';
 import { mergeOptimized, optimizeMessage, type CablingAnswer } from './optimize-edits';
 import '../../units/design/design.css';
 
@@ -14,34 +13,19 @@ import '../../units/design/design.css';
  * call's own toast ('Failed to calculate the cabling: No fire rack found!').
  */
 export function RoutesOptimize({ onWarnings }: { onWarnings: (warnings: CablingAnswer['validation']['warnings']) => void }) {
-  const store = useProjectStore();
   const { model } = useProjectState();
-  const location = useLocation();
-  const clock = useRunProgress();
-  const busy = useRef(false);
+  const { clock, start } = useEngineRun();
 
-  const run = async () => {
-    const sent = store.getState().model;
-    if (busy.current || !sent.fire) return;
-    // Undo and redo come back here, to the storey shown when Optimize was pressed.
-    const page = location.pathname + location.search;
-    busy.current = true;
-    clock.start();
-    try {
-      const answer = (await calcFireCabling({ arch: sent.arch, elec: sent.elec, fire: sent.fire }, clock.progress)) as CablingAnswer;
-      const next = mergeOptimized(store.getState().model, answer);
+  const run = () =>
+    start(async ({ sent, now, apply, progress }) => {
+      const answer = (await calcFireCabling({ arch: sent.arch, elec: sent.elec, fire: sent.fire }, progress)) as CablingAnswer;
+      const next = mergeOptimized(now(), answer);
       if (next) {
-        store.replaceModel(next, page);
+        apply(next);
         toast.info(optimizeMessage(next));
       }
       onWarnings(answer.validation.warnings);
-    } catch {
-      // apiCall has toasted the server's message.
-    } finally {
-      busy.current = false;
-      clock.stop();
-    }
-  };
+    });
 
   return (
     <div className="design-run routes-run" role="group" aria-label="Optimize routes">
@@ -50,7 +34,7 @@ export function RoutesOptimize({ onWarnings }: { onWarnings: (warnings: CablingA
         className="btn btn-small"
         title="Route every addressable unit on loops from its central (calc_fire_cabling)"
         disabled={clock.running || !model.fire}
-        onClick={() => void run()}
+        onClick={run}
       >
         Optimize
       </button>

@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useState } from 'react';
 import { ApiError } from '../../../../../api/client';
 import { toast } from '../../../../../app/overlay/alerts';
-import { useProjectState, useProjectStore } from '../../../../../state/use-project';
-import { RunProgress, useRunProgress } from '../../../../../ui/RunProgress';
+import { useProjectState } from '../../../../../state/use-project';
+import { RunProgress } from '../../../../../ui/RunProgress';
+import { useEngineRun } from '../../use-engine-run';
 import { mergeRunAnswer, runMessage } from './run-edits';
 import { runSections, type SectionsSettings } from './sections-call';
 import '../../units/design/design.css';
@@ -21,34 +21,23 @@ const CHOICES = [
  * step of its own. A failure toasts the server's message ('Fire detectors missing').
  */
 export function SectionsRun() {
-  const store = useProjectStore();
   const { model } = useProjectState();
-  const location = useLocation();
   const [settings, setSettings] = useState<SectionsSettings>({ sections: true, labels: true, addresses: true });
-  const clock = useRunProgress();
-  const busy = useRef(false);
+  // The call is quiet: the page says the server's own message ('Fire detectors missing').
+  const { clock, start } = useEngineRun((error) =>
+    toast.error(error instanceof ApiError ? (error.detail ?? error.message) : 'Failed to calculate fire sections'),
+  );
 
-  const run = async () => {
-    const sent = store.getState().model;
-    if (busy.current || !sent.fire) return;
+  const run = () => {
     const asked = settings;
-    // Undo and redo come back here, to the storey shown when Run was pressed.
-    const page = location.pathname + location.search;
-    busy.current = true;
-    clock.start();
-    try {
-      const answer = await runSections({ settings: asked, model: { arch: sent.arch, elec: sent.elec, fire: sent.fire } }, clock.progress);
-      const next = mergeRunAnswer(store.getState().model, sent, answer, asked);
+    start(async ({ sent, now, apply, progress }) => {
+      const answer = await runSections({ settings: asked, model: { arch: sent.arch, elec: sent.elec, fire: sent.fire } }, progress);
+      const next = mergeRunAnswer(now(), sent, answer, asked);
       if (next) {
-        store.replaceModel(next, page);
+        apply(next);
         toast.info(runMessage(next));
       }
-    } catch (error) {
-      toast.error(error instanceof ApiError ? (error.detail ?? error.message) : 'Failed to calculate fire sections');
-    } finally {
-      busy.current = false;
-      clock.stop();
-    }
+    });
   };
 
   const running = clock.running;
@@ -71,7 +60,7 @@ export function SectionsRun() {
         className="btn btn-small"
         title="Run the sections calculation with the ticked parts"
         disabled={running || !model.fire || nothing}
-        onClick={() => void run()}
+        onClick={run}
       >
         Run
       </button>

@@ -1,9 +1,8 @@
-import { useRef } from 'react';
-import { useLocation } from 'react-router';
 import { calcFireCabling, calcFireRackToRackRoutes, calcFireSections, calcFireUnits } from '../../../../../api/fire';
 import { toast } from '../../../../../app/overlay/alerts';
-import { useProjectState, useProjectStore } from '../../../../../state/use-project';
-import { RunProgress, useRunProgress } from '../../../../../ui/RunProgress';
+import { useProjectState } from '../../../../../state/use-project';
+import { RunProgress } from '../../../../../ui/RunProgress';
+import { useEngineRun } from '../../use-engine-run';
 import { DESIGN_ALL_STEPS, designAll, designAllMessage, type DesignAllCalls } from './design-all';
 
 const CALLS: DesignAllCalls = {
@@ -19,33 +18,19 @@ const CALLS: DesignAllCalls = {
  * then dropped with a message to run it again. docs/fire-units.md.
  */
 export function DesignAll({ calls = CALLS }: { calls?: DesignAllCalls }) {
-  const store = useProjectStore();
   const { model } = useProjectState();
-  const location = useLocation();
-  const clock = useRunProgress();
-  const busy = useRef(false);
+  const { clock, start } = useEngineRun();
 
-  const run = async () => {
-    const sent = store.getState().model;
-    if (busy.current || !sent.fire) return;
-    const page = location.pathname + location.search;
-    busy.current = true;
-    clock.start();
-    try {
-      const { model: designed, summary } = await designAll(sent, calls, (step, f) => clock.progress((step + f) / DESIGN_ALL_STEPS.length));
-      if (store.getState().model !== sent) {
+  const run = () =>
+    start(async ({ sent, now, apply, progress }) => {
+      const { model: designed, summary } = await designAll(sent, calls, (step, f) => progress((step + f) / DESIGN_ALL_STEPS.length));
+      if (now() !== sent) {
         toast.warning('The model changed during Design all: nothing was applied. Run it again.');
         return;
       }
-      store.replaceModel(designed, page);
+      apply(designed);
       toast.info(designAllMessage(summary));
-    } catch {
-      // apiCall has shown what failed; the model is left as it is.
-    } finally {
-      busy.current = false;
-      clock.stop();
-    }
-  };
+    });
 
   return (
     <div className="design-run" role="group" aria-label="Design all">
@@ -54,7 +39,7 @@ export function DesignAll({ calls = CALLS }: { calls?: DesignAllCalls }) {
         className="btn btn-small"
         title="Design all: units, sections, cables between racks, loops and addresses, as one edit"
         disabled={clock.running || !model.fire}
-        onClick={() => void run()}
+        onClick={run}
       >
         Design all
       </button>

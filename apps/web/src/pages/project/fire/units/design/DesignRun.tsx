@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useState } from 'react';
 import { calcFireUnits } from '../../../../../api/fire';
 import { toast } from '../../../../../app/overlay/alerts';
 import { applyEdits } from '../../../../../state/history';
 import { useProjectState, useProjectStore } from '../../../../../state/use-project';
-import { RunProgress, useRunProgress } from '../../../../../ui/RunProgress';
+import { RunProgress } from '../../../../../ui/RunProgress';
+import { useEngineRun } from '../../use-engine-run';
 import { designEdits, designMessage, type DesignScope } from './design-edits';
 import { setLastDesign } from './last-design';
 import './design.css';
@@ -20,34 +20,19 @@ type ScopeChoice = DesignScope['kind'];
 export function DesignRun({ storeyId }: { storeyId: string | null }) {
   const store = useProjectStore();
   const { model } = useProjectState();
-  const location = useLocation();
   const [choice, setChoice] = useState<ScopeChoice>('building');
-  const clock = useRunProgress();
-  const busy = useRef(false);
+  const { clock, start } = useEngineRun();
 
-  const run = async () => {
-    const sent = store.getState().model;
-    const fire = sent.fire;
-    if (busy.current || !fire) return;
+  const run = () => {
     const scope: DesignScope = choice === 'storey' && storeyId ? { kind: 'storey', storeyId } : { kind: 'building' };
-    // Undo and redo come back here, to the storey shown when Run was pressed.
-    const page = location.pathname + location.search;
     const projectId = store.getState().projectId;
-    busy.current = true;
-    clock.start();
-    try {
-      const answer = await calcFireUnits(sent.arch, fire, clock.progress);
-      const now = store.getState().model;
-      const { requests, added } = designEdits(now, fire, answer.units, scope);
+    start(async ({ sent, now, apply, progress }) => {
+      const answer = await calcFireUnits(sent.arch, sent.fire, progress);
+      const { requests, added } = designEdits(now(), sent.fire, answer.units, scope);
       setLastDesign(projectId, { validation: answer.validation, scope, added, at: Date.now() });
-      if (requests.length > 0) store.replaceModel(applyEdits(now, requests).model, page);
+      if (requests.length > 0) apply(applyEdits(now(), requests).model);
       toast.info(designMessage(added));
-    } catch {
-      // apiCall has shown 'Failed to design fire units…'; the model is left as it is.
-    } finally {
-      busy.current = false;
-      clock.stop();
-    }
+    });
   };
 
   const running = clock.running;
@@ -70,7 +55,7 @@ export function DesignRun({ storeyId }: { storeyId: string | null }) {
         className="btn btn-small"
         title="Run the automatic design: adds the missing detectors, sirens and buttons; placed units are kept"
         disabled={running || noFire || (choice === 'storey' && !storeyId)}
-        onClick={() => void run()}
+        onClick={run}
       >
         Run
       </button>
