@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import type { Fire } from '@edrf/model';
+import { usePopupMenu } from '../../../../ui/use-popup-menu';
 import { SectionList } from './SectionList';
 
 /**
@@ -19,23 +19,7 @@ export function SectionsMenu({
   onPick: (id: string) => void;
   disabled: boolean;
 }) {
-  const [open, setOpen] = useState<{ top: number; left: number } | null>(null);
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(null);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(null);
-    };
-    document.addEventListener('mousedown', close);
-    window.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      window.removeEventListener('keydown', escape);
-    };
-  }, [open]);
+  const { open, box, toggle, close } = usePopupMenu();
   return (
     <div className="tool-menu" ref={box}>
       <button
@@ -44,10 +28,7 @@ export function SectionsMenu({
         aria-haspopup="menu"
         aria-expanded={!!open}
         disabled={disabled}
-        onClick={(event) => {
-          const rect = event.currentTarget.getBoundingClientRect();
-          setOpen(open ? null : { top: rect.bottom + 2, left: rect.left });
-        }}
+        onClick={toggle}
       >
         Sections ▾
       </button>
@@ -57,7 +38,7 @@ export function SectionsMenu({
             type="button"
             role="menuitem"
             onClick={() => {
-              setOpen(null);
+              close();
               onAdd();
             }}
           >
@@ -69,7 +50,7 @@ export function SectionsMenu({
             label="Sections in the menu"
             role="menu"
             onPick={(id) => {
-              setOpen(null);
+              close();
               onPick(id);
             }}
           />

@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { UNIT_GROUPS } from '@edrf/model';
+import { usePopupMenu } from '../../../../ui/use-popup-menu';
 import { toast } from '../../../../app/overlay/alerts';
 import { LayersBox } from '../../../../editor/LayersBox';
 import { PlanView } from '../../../../editor/PlanView';
@@ -229,24 +230,8 @@ function ToolMenu({
   entries: readonly ToolSlot[];
   disabled: boolean;
 }) {
-  const [open, setOpen] = useState<{ top: number; left: number } | null>(null);
-  const box = useRef<HTMLDivElement>(null);
+  const { open, box, toggle, close } = usePopupMenu();
   const active = entries.find((entry) => entry.id === editor.tool.id);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(null);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(null);
-    };
-    document.addEventListener('mousedown', close);
-    window.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      window.removeEventListener('keydown', escape);
-    };
-  }, [open]);
   return (
     <div className="tool-menu" ref={box}>
       <button
@@ -257,11 +242,7 @@ function ToolMenu({
         aria-pressed={!!active}
         title={active ? `${name}: ${active.label}` : name}
         disabled={disabled}
-        onClick={(event) => {
-          // The list is fixed to the window: the toolbar keeps to one line and clips what overflows it.
-          const rect = event.currentTarget.getBoundingClientRect();
-          setOpen(open ? null : { top: rect.bottom + 2, left: rect.left });
-        }}
+        onClick={toggle}
       >
         {name} ▾
       </button>
@@ -275,7 +256,7 @@ function ToolMenu({
               aria-checked={entry.id === editor.tool.id}
               title={entry.title}
               onClick={() => {
-                setOpen(null);
+                close();
                 if (entry.id !== editor.tool.id) editor.useTool(entry.make());
               }}
             >
