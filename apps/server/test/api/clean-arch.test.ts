@@ -3,13 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT_SCHEMA, polygonArea } from '@edrf/model';
 import { testDatabases } from '../support/databases.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { rect } from '../support/shapes.js';
 
-const rect = (x: number, y: number, w: number, h: number): [number, number][] => [
-  [x, y],
-  [x + w, y],
-  [x + w, y + h],
-  [x, y + h],
-];
 const room = (id: string, name: string, exterior: [number, number][]) => ({ id, name, shape: { exterior } });
 const wall = (id: string, exterior: [number, number][], top: number) => ({
   id,

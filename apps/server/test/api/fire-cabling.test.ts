@@ -4,13 +4,8 @@ import { calcFireCabling, type FireCablingResult } from '@edrf/fire';
 import { archSchema, fireSchema, type FireConfig } from '@edrf/model';
 import { testDatabases } from '../support/databases.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { rect } from '../support/shapes.js';
 
-const rect = (x: number, y: number, w: number, h: number): [number, number][] => [
-  [x, y],
-  [x + w, y],
-  [x + w, y + h],
-  [x, y + h],
-];
 const arch = () => ({
   storeys: { g: { id: 'g', number: 0, name: 'Ground', height: { min_z: 0, max_z: 3 }, rooms: ['hall', 'a'], doors: ['da'] } },
   rooms: {

@@ -4,13 +4,7 @@ import { calcFireSections, type FireSectionsResult } from '@edrf/fire';
 import { archSchema, fireSchema, type FireConfig } from '@edrf/model';
 import { testDatabases } from '../support/databases.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
-
-const rect = (x: number, y: number, w: number, h: number): [number, number][] => [
-  [x, y],
-  [x + w, y],
-  [x + w, y + h],
-  [x, y + h],
-];
+import { rect } from '../support/shapes.js';
 
 /** A corridor with two offices, a door into each, and a stairwell: one detector in each room. */
 const arch = () => ({

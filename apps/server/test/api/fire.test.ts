@@ -5,13 +5,7 @@ import { fireConfigSchema, polygonArea, PRODUCT_LISTS, type FireConfig, type Pol
 import type { FireUnitsResult } from '@edrf/fire';
 import { testDatabases } from '../support/databases.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
-
-const rect = (x: number, y: number, w: number, h: number): [number, number][] => [
-  [x, y],
-  [x + w, y],
-  [x + w, y + h],
-  [x, y + h],
-];
+import { rect } from '../support/shapes.js';
 
 /** One storey: a 30 × 20 m office floor and a stairwell, with a door into it and a front door. */
 const arch = () => ({

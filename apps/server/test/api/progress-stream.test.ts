@@ -7,13 +7,8 @@ import { HttpError } from '../../src/http/errors.js';
 import { PROGRESS_STREAM_TYPE, streamProgress } from '../../src/http/progress-stream.js';
 import { testDatabases } from '../support/databases.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { rect } from '../support/shapes.js';
 
-const rect = (x: number, y: number, w: number, h: number): [number, number][] => [
-  [x, y],
-  [x + w, y],
-  [x + w, y + h],
-  [x, y + h],
-];
 const arch = () => ({
   storeys: { g: { id: 'g', number: 0, name: 'Ground', height: { min_z: 0, max_z: 3 }, rooms: ['a', 'b'] } },
   rooms: {
