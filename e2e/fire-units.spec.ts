@@ -36,8 +36,8 @@ const FLUR_EAST: P = [6, 4.9];
 const BUERO: P = [2, 8];
 const SCHLAFZIMMER: P = [10, 7];
 const WOHNEN_EAST: P = [10.5, 3];
-/** West of the building, outside every room. */
-const OUTSIDE: P = [-1.5, 5];
+/** In the west outer wall (0–0.3 m), outside every room: on the plan even when it fits a narrow window. */
+const OUTSIDE: P = [0.12, 5];
 
 const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
 const navigation = (page: Page) => page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Property details' }) });
