@@ -30,7 +30,14 @@ describe('create_fire_config', () => {
     expect(config.unit.siren.max_range).toBe(want.siren);
     expect(config.unit.button.max_range_from_door).toBe(1.5);
     expect(config.section.section_areas).toEqual(want.areas);
-    expect(config.cabling).toEqual({ route_max_units: want.units, route_max_area: 10_000, start_voltage_margin: 15 });
+    expect(config.cabling).toEqual({
+      route_max_units: want.units,
+      route_max_area: 10_000,
+      start_voltage_margin: 15,
+      isolator_max_units: 20,
+      // NFPA 72's Class A separation: on for NFPA 72 only (issue 26).
+      class_a_separation: regulation === 'Nfpa72',
+    });
     expect(config.regulation).toBe(regulation);
     // The SBF 110:8 form only for SBF.
     if (regulation === 'Sbf1108') expect(config.sbf).toMatchObject({ new_installation: true, cls: 'A', facility_managers: [] });
@@ -98,6 +105,14 @@ describe('get_fire_hardware', () => {
         expect(central.extension_ports.length).toBeGreaterThan(0);
         expect(central.builtin.num_routes).toBeGreaterThan(0);
         expect(central.builtin_psu?.voltage).toBe(24);
+        // Loop limits of a typical panel (fire-next.md §2.2, §2.4): checked, within the ranges makers give.
+        expect(central.max_loop_milliamperes).toBeGreaterThanOrEqual(350);
+        expect(central.max_loop_milliamperes).toBeLessThanOrEqual(500);
+        expect(central.max_loop_ohms).toBeGreaterThanOrEqual(40);
+        expect(central.max_loop_ohms).toBeLessThanOrEqual(150);
+        expect(central.max_loop_metres).toBe(2000);
+        expect(central.isolator_ohms).toBe(0.2);
+        expect(central.isolators_count_as_units).toBe(false);
       }
       expect(products.other_rack_products.some((p) => p.unit_type === 'AlarmTransmitter')).toBe(true);
       expect(products.power_supplies.every((p) => p.properties.ampere_hours > 0)).toBe(true);

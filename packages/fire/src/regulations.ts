@@ -1,4 +1,13 @@
-import type { CablingSettings, DetectorProductType, Regulation, RoomType, SectionSettings, UnitSettings } from '@edrf/model';
+import {
+  classASeparationFor,
+  DEFAULT_ISOLATOR_MAX_UNITS,
+  type CablingSettings,
+  type DetectorProductType,
+  type Regulation,
+  type RoomType,
+  type SectionSettings,
+  type UnitSettings,
+} from '@edrf/model';
 
 /**
  * The rules of one regulation the engine needs: the default optimization config (F§3) and the
@@ -29,6 +38,18 @@ const detector = (max: number, area: number, wall: number, inlet: number, shaft:
   max_shaft_distance: shaft,
 });
 
+/**
+ * Cabling settings: route limits, 15 % start voltage margin, at most 20 units between isolators (fire-next.md §2.2),
+ * and NFPA 72's Class A separation (outgoing and return paths apart) for NFPA 72 only.
+ */
+const cabling = (regulation: Regulation, routeMaxUnits: number): CablingSettings => ({
+  route_max_units: routeMaxUnits,
+  route_max_area: 10_000,
+  start_voltage_margin: 15,
+  isolator_max_units: DEFAULT_ISOLATOR_MAX_UNITS,
+  class_a_separation: classASeparationFor(regulation),
+});
+
 const WET_ROOMS: readonly RoomType[] = ['Bathroom', 'Shower', 'AccessibleBathroom'];
 
 export const REGULATION_RULES: Readonly<Record<Regulation, RegulationRules>> = {
@@ -39,7 +60,7 @@ export const REGULATION_RULES: Readonly<Record<Regulation, RegulationRules>> = {
       button: { max_range_from_door: 1.5 },
     },
     section: { section_areas: [2000, 1600] },
-    cabling: { route_max_units: 100, route_max_area: 10_000, start_voltage_margin: 15 },
+    cabling: cabling('Sbf1108', 100),
     button_travel_distance: 30,
     undetectedRoomTypes: ['Balcony'],
     smallUndetectedRoomTypes: WET_ROOMS,
@@ -54,7 +75,7 @@ export const REGULATION_RULES: Readonly<Record<Regulation, RegulationRules>> = {
       button: { max_range_from_door: 1.5 },
     },
     section: { section_areas: [2000] },
-    cabling: { route_max_units: 100, route_max_area: 10_000, start_voltage_margin: 15 },
+    cabling: cabling('Bs5839', 100),
     button_travel_distance: 45,
     undetectedRoomTypes: ['Balcony', ...WET_ROOMS],
     smallUndetectedRoomTypes: ['Other'],
@@ -69,7 +90,7 @@ export const REGULATION_RULES: Readonly<Record<Regulation, RegulationRules>> = {
       button: { max_range_from_door: 1.5 },
     },
     section: { section_areas: [2090] },
-    cabling: { route_max_units: 127, route_max_area: 10_000, start_voltage_margin: 15 },
+    cabling: cabling('Nfpa72', 127),
     button_travel_distance: 61,
     undetectedRoomTypes: ['Balcony'],
     smallUndetectedRoomTypes: [],

@@ -15,6 +15,18 @@ function genericProducts(
 ) {
   const id = (name: string) => `${prefix}-${name}`;
   const device = (minMa: number, maxMa: number) => ({ min_voltage: 17, max_voltage: 28, min_milliamperes: minMa, max_milliamperes: maxMa });
+  /**
+   * Loop limits of a typical addressable panel (fire-next.md §2.2, §2.4): 500 mA in alarm (350–500 mA: Mircom,
+   * Pertronic, Zeta), 75 Ω out and back (40–150 Ω: Faraday, Esser, Simplex), 2 km (Gent, Eaton, Simplex), isolators
+   * ≈ 0.2 Ω each and not counted as units.
+   */
+  const loopLimits = {
+    max_loop_milliamperes: 500,
+    max_loop_ohms: 75,
+    max_loop_metres: 2000,
+    isolator_ohms: 0.2,
+    isolators_count_as_units: false,
+  };
   return {
     centrals: [
       {
@@ -28,6 +40,7 @@ function genericProducts(
         builtin: { num_routes: 2, num_annunciators: 1, num_relays: 2, num_sub_centrals: 0, psu: 1 },
         builtin_psu: { voltage: 24, ampere_hours: 7, life_years: 4 },
         milliamperes: 180,
+        ...loopLimits,
       },
       {
         id: id('central-8'),
@@ -40,6 +53,7 @@ function genericProducts(
         builtin: { num_routes: 2, num_annunciators: 2, num_relays: 4, num_sub_centrals: 8, psu: 1 },
         builtin_psu: { voltage: 24, ampere_hours: 17, life_years: 4 },
         milliamperes: 320,
+        ...loopLimits,
       },
     ],
     detectors: [

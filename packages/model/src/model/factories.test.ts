@@ -70,6 +70,12 @@ describe('newProduct', () => {
       route_max_units: 1000,
       voltage_output: [24, 24],
       builtin_psu: null,
+      // Loop limits not checked until set (issue 26).
+      max_loop_milliamperes: null,
+      max_loop_ohms: null,
+      max_loop_metres: null,
+      isolator_ohms: null,
+      isolators_count_as_units: false,
     });
     expect(newProduct('plinths', 'p', 'Plinth')).toEqual({ id: 'p', name: 'Plinth', rack_size: [3, 12], num_connections: 1 });
     expect(newProduct('power_supplies', 'ps', 'PSU').rack_size).toEqual([10, 10]);

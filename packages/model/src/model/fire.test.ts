@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { validateModelPart } from './model.js';
-import { fireConfigSchema, hardwareFileSchema, sbfConfigSchema } from './fire.js';
+import { REGULATIONS } from './enums.js';
+import {
+  cablingSettingsSchema,
+  centralProductSchema,
+  classASeparationFor,
+  fireConfigSchema,
+  fireSchema,
+  hardwareFileSchema,
+  sbfConfigSchema,
+} from './fire.js';
 import { sampleFireConfig, sampleModel } from './test-support.js';
 
 const fireOf = () => structuredClone(sampleModel().fire!);
@@ -104,5 +113,102 @@ describe('hardwareFileSchema', () => {
     expect(hardwareFileSchema.safeParse({ edrf_schema: 2, hardware: { detectors: [{ id: 'd', name: 'D' }] } }).success).toBe(true);
     expect(hardwareFileSchema.safeParse({ hardware: { centrals: [] } }).success).toBe(false);
     expect(hardwareFileSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('loop limits of a central product (issue 26)', () => {
+  const limits = ['max_loop_milliamperes', 'max_loop_ohms', 'max_loop_metres', 'isolator_ohms'] as const;
+
+  it('a stored central without them is valid: every limit null (not checked), isolators not counted as units', () => {
+    expect(centralProductSchema.parse({ id: 'c', name: 'C' })).toMatchObject({
+      max_loop_milliamperes: null,
+      max_loop_ohms: null,
+      max_loop_metres: null,
+      isolator_ohms: null,
+      isolators_count_as_units: false,
+    });
+  });
+
+  it('keeps numbers from 0 and null; refuses negatives, text and a non-boolean flag', () => {
+    const central = centralProductSchema.parse({
+      id: 'c',
+      name: 'C',
+      max_loop_milliamperes: 400,
+      max_loop_ohms: 40.5,
+      max_loop_metres: 0,
+      isolator_ohms: null,
+      isolators_count_as_units: true,
+    });
+    expect(central).toMatchObject({
+      max_loop_milliamperes: 400,
+      max_loop_ohms: 40.5,
+      max_loop_metres: 0,
+      isolator_ohms: null,
+      isolators_count_as_units: true,
+    });
+    // Parsing the output again gives it back.
+    expect(centralProductSchema.parse(central)).toEqual(central);
+    for (const field of limits) {
+      expect(centralProductSchema.safeParse({ id: 'c', [field]: -1 }).error?.issues[0]?.path, field).toEqual([field]);
+      expect(centralProductSchema.safeParse({ id: 'c', [field]: '40' }).success, field).toBe(false);
+    }
+    expect(centralProductSchema.safeParse({ id: 'c', isolators_count_as_units: 'yes' }).success).toBe(false);
+    expect(centralProductSchema.safeParse({ id: 'c', isolators_count_as_units: null }).success).toBe(false);
+  });
+
+  it('a hardware file without them imports with the defaults', () => {
+    const file = hardwareFileSchema.parse({ hardware: { detectors: [], centrals: [{ id: 'c', name: 'C', milliamperes: 90 }] } });
+    expect(file.hardware.centrals[0]).toMatchObject({ milliamperes: 90, max_loop_ohms: null, isolators_count_as_units: false });
+  });
+});
+
+describe('cabling settings of issue 26', () => {
+  const old = { route_max_units: 128, route_max_area: 2000, start_voltage_margin: 10 };
+
+  it('units between isolators: a whole number from 1, 20 by default', () => {
+    expect(cablingSettingsSchema.parse(old).isolator_max_units).toBe(20);
+    expect(cablingSettingsSchema.parse({ ...old, isolator_max_units: 1 }).isolator_max_units).toBe(1);
+    for (const bad of [0, -3, 2.5, null, '20'])
+      expect(cablingSettingsSchema.safeParse({ ...old, isolator_max_units: bad }).success, String(bad)).toBe(false);
+    expect(
+      fireConfigSchema.safeParse({ ...sampleFireConfig(), cabling: { ...old, isolator_max_units: 0 } }).error?.issues[0]?.path,
+    ).toEqual(['cabling', 'isolator_max_units']);
+  });
+
+  it('Class A separation is on for NFPA 72 and off for SBF 110:8 and BS 5839', () => {
+    expect(REGULATIONS.map((regulation) => [regulation, classASeparationFor(regulation)])).toEqual([
+      ['Sbf1108', false],
+      ['Bs5839', false],
+      ['Nfpa72', true],
+    ]);
+  });
+
+  it("a stored config without class_a_separation gets its regulation's value", () => {
+    for (const regulation of REGULATIONS) {
+      const config = fireConfigSchema.parse({ ...sampleFireConfig(), regulation, cabling: old });
+      expect(config.cabling, regulation).toEqual({ ...old, isolator_max_units: 20, class_a_separation: regulation === 'Nfpa72' });
+    }
+    // The same inside a whole fire model, and when the key is there but undefined.
+    const fire = fireSchema.parse({
+      config: { ...sampleFireConfig(), regulation: 'Nfpa72', cabling: { ...old, class_a_separation: undefined } },
+    });
+    expect(fire.config.cabling.class_a_separation).toBe(true);
+  });
+
+  it('a stored value is kept whatever the regulation; a non-boolean is refused', () => {
+    const nfpaOff = fireConfigSchema.parse({ ...sampleFireConfig(), regulation: 'Nfpa72', cabling: { ...old, class_a_separation: false } });
+    expect(nfpaOff.cabling.class_a_separation).toBe(false);
+    const sbfOn = fireConfigSchema.parse({ ...sampleFireConfig(), cabling: { ...old, class_a_separation: true } });
+    expect(sbfOn.cabling.class_a_separation).toBe(true);
+    expect(fireConfigSchema.parse(nfpaOff)).toEqual(nfpaOff);
+    expect(fireConfigSchema.safeParse({ ...sampleFireConfig(), cabling: { ...old, class_a_separation: 'yes' } }).success).toBe(false);
+    expect(fireConfigSchema.safeParse({ ...sampleFireConfig(), cabling: { ...old, class_a_separation: null } }).success).toBe(false);
+  });
+
+  it('the cabling settings alone default it to off; a config with a bad regulation or no cabling is still refused', () => {
+    expect(cablingSettingsSchema.parse(old).class_a_separation).toBe(false);
+    expect(fireConfigSchema.safeParse({ ...sampleFireConfig(), regulation: 'Iso7240', cabling: old }).success).toBe(false);
+    expect(fireConfigSchema.safeParse({ ...sampleFireConfig(), cabling: undefined }).error?.issues[0]?.path).toEqual(['cabling']);
+    expect(fireConfigSchema.safeParse(null).success).toBe(false);
   });
 });

@@ -25,6 +25,7 @@ import {
   SBF_TRANSFER_TYPES,
   SIREN_PRODUCT_TYPES,
   UNIT_GROUPS,
+  type Regulation,
 } from './enums.js';
 import {
   collectionSchema,
@@ -43,6 +44,8 @@ const pair = (a: readonly [number, number]): [number, number] => [a[0], a[1]];
 const count = () => z.number().int().min(0).default(0);
 const nonNegative = () => z.number().min(0).default(0);
 const text = () => z.string().default('');
+/** A limit that may be unset: a number from 0, or null (absent in stored data) for 'not checked'. */
+const limit = () => z.number().min(0).nullable().default(null);
 
 // ======================= units (F§3) =======================
 
@@ -285,6 +288,17 @@ export const centralProductSchema = z.object({
   builtin: builtinPropertiesSchema.prefault({}),
   builtin_psu: psuPropertiesSchema.nullable().default(null),
   milliamperes: nonNegative(),
+  // Loop limits (issue 26, fire-next.md §2.4): null means the limit is not checked.
+  /** The central's maximum loop current in alarm (mA). */
+  max_loop_milliamperes: limit(),
+  /** Maximum loop resistance (Ω), out and back: the whole pair. */
+  max_loop_ohms: limit(),
+  /** Maximum loop cable length (m). */
+  max_loop_metres: limit(),
+  /** Series resistance (Ω) of one loop isolator on this central's loops; null counts as 0. */
+  isolator_ohms: limit(),
+  /** The central counts isolators against route_max_units (some panels do, e.g. Potter). */
+  isolators_count_as_units: z.boolean().default(false),
 });
 export type CentralProduct = z.infer<typeof centralProductSchema>;
 
@@ -436,13 +450,40 @@ export const sectionSettingsSchema = z.object({
 });
 export type SectionSettings = z.infer<typeof sectionSettingsSchema>;
 
+/** Units between two isolators on a loop by default: Apollo, Ampac (fire-next.md §2.2). */
+export const DEFAULT_ISOLATOR_MAX_UNITS = 20;
+
 export const cablingSettingsSchema = z.object({
   route_max_units: z.number().int().min(1),
   route_max_area: z.number().min(1),
   /** Percent. */
   start_voltage_margin: z.number().min(0),
+  /** At most this many units between two isolators on a loop (issue 26). */
+  isolator_max_units: z.number().int().min(1).default(DEFAULT_ISOLATOR_MAX_UNITS),
+  /**
+   * NFPA 72 Class A separation: a loop's outgoing and return paths not in the same tray or raceway. On for NFPA 72,
+   * off for the others; a stored fire config without it gets its regulation's value (fireConfigSchema), the
+   * settings alone false.
+   */
+  class_a_separation: z.boolean().default(false),
 });
 export type CablingSettings = z.infer<typeof cablingSettingsSchema>;
+
+/** Whether a regulation checks Class A separation by default: NFPA 72 only (issue 26). */
+export const classASeparationFor = (regulation: Regulation): boolean => regulation === 'Nfpa72';
+
+/**
+ * Stored fire configs from before issue 26 have cabling settings without class_a_separation: it is filled from the
+ * config's regulation, so that an NFPA 72 config keeps checking it. Anything else is left to the schema to judge.
+ */
+function fillClassASeparation(raw: unknown): unknown {
+  if (!isRecord(raw) || !isRecord(raw.cabling) || raw.cabling.class_a_separation !== undefined) return raw;
+  const regulation = z.enum(REGULATIONS).safeParse(raw.regulation);
+  if (!regulation.success) return raw;
+  return { ...raw, cabling: { ...raw.cabling, class_a_separation: classASeparationFor(regulation.data) } };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // ======================= SBF 110:8 form (F§3) =======================
 
@@ -495,7 +536,7 @@ export type SbfConfig = z.infer<typeof sbfConfigSchema>;
 
 // ======================= fire config and fire model =======================
 
-export const fireConfigSchema = z.object({
+const fireConfigObjectSchema = z.object({
   regulation: z.enum(REGULATIONS),
   products: productsSchema.prefault({}),
   unit: unitSettingsSchema,
@@ -504,8 +545,14 @@ export const fireConfigSchema = z.object({
   /** The SBF 110:8 form; null for the other regulations. */
   sbf: sbfConfigSchema.nullable().default(null),
 });
-export type FireConfig = z.infer<typeof fireConfigSchema>;
-export type FireConfigInput = z.input<typeof fireConfigSchema>;
+export type FireConfig = z.infer<typeof fireConfigObjectSchema>;
+export type FireConfigInput = z.input<typeof fireConfigObjectSchema>;
+
+/** The fire config; cabling.class_a_separation, when absent, comes from the regulation (fillClassASeparation). */
+export const fireConfigSchema = z.preprocess<unknown, typeof fireConfigObjectSchema, FireConfigInput>(
+  fillClassASeparation,
+  fireConfigObjectSchema,
+);
 
 export const fireSchema = z
   .object({

@@ -86,6 +86,36 @@ describe('upgradeModel', () => {
     expect(v1).toEqual(before);
   });
 
+  it('a stored model from before issue 26 is valid: loop limits null, 20 units between isolators, Class A separation by regulation', () => {
+    for (const regulation of ['Sbf1108', 'Bs5839', 'Nfpa72'] as const) {
+      // As stored: no loop limits on the central, no isolator or Class A settings; sbf only for SBF.
+      const stored = toV1(sampleModel()) as { fire: { config: Record<string, unknown> } };
+      stored.fire.config.regulation = regulation;
+      stored.fire.config.cabling = { route_max_units: 128, route_max_area: 2000, start_voltage_margin: 10 };
+      stored.fire.config.products = { ...(stored.fire.config.products as object), centrals: [{ id: 'pc1', name: 'Central' }] };
+      for (const doc of [stored, upgradeV1toV2(structuredClone(stored))]) {
+        const result = upgradeModel(doc);
+        expect(result.ok, regulation).toBe(true);
+        if (!result.ok) continue;
+        const config = result.model.fire!.config;
+        expect(config.cabling).toEqual({
+          route_max_units: 128,
+          route_max_area: 2000,
+          start_voltage_margin: 10,
+          isolator_max_units: 20,
+          class_a_separation: regulation === 'Nfpa72',
+        });
+        expect(config.products.centrals[0]).toMatchObject({
+          max_loop_milliamperes: null,
+          max_loop_ohms: null,
+          max_loop_metres: null,
+          isolator_ohms: null,
+          isolators_count_as_units: false,
+        });
+      }
+    }
+  });
+
   it('only validates a current model', () => {
     expect(upgradeModel(emptyModel())).toEqual({ ok: true, model: emptyModel(), from: CURRENT_SCHEMA });
   });

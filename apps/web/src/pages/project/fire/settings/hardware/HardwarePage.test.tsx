@@ -258,6 +258,124 @@ describe('the product panel', () => {
   });
 });
 
+describe("a central's loop limits (issue 26)", () => {
+  const limitsOf = (store: ProjectStore) => {
+    const c = productsOf(store).centrals[0]!;
+    return {
+      mA: c.max_loop_milliamperes,
+      ohms: c.max_loop_ohms,
+      metres: c.max_loop_metres,
+      isolator: c.isolator_ohms,
+      counted: c.isolators_count_as_units,
+    };
+  };
+  const field = (label: string) => panel().getByLabelText<HTMLInputElement>(label);
+
+  it("shows them in 'Loop limits'; an empty limit is null, shown 'not checked' (isolator resistance '0')", () => {
+    // A central added on the page has none set.
+    const store = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Add central' }));
+    const group = within(panel().getByRole('group', { name: 'Loop limits' }));
+    for (const label of ['Max loop current (mA)', 'Max loop resistance (Ω)', 'Max loop length (m)']) {
+      expect(group.getByLabelText<HTMLInputElement>(label).value, label).toBe('');
+      expect(group.getByLabelText<HTMLInputElement>(label).placeholder, label).toBe('not checked');
+    }
+    expect(group.getByLabelText<HTMLInputElement>('Isolator resistance (Ω)').value).toBe('');
+    expect(group.getByLabelText<HTMLInputElement>('Isolator resistance (Ω)').placeholder).toBe('0');
+    expect(group.getByRole<HTMLInputElement>('checkbox', { name: 'Isolators count as units' }).checked).toBe(false);
+    expect(productsOf(store).centrals[2]).toMatchObject({
+      max_loop_milliamperes: null,
+      max_loop_ohms: null,
+      max_loop_metres: null,
+      isolator_ohms: null,
+      isolators_count_as_units: false,
+    });
+  });
+
+  it('edits them with min 0 and their decimals, clears a limit to null, and undo goes back', () => {
+    const store = setup();
+    const before = limitsOf(store);
+    select('Centrals', 'Addressable control panel, 2 loops');
+    // The generic panel's limits (fire-next.md §2.2, §2.4).
+    expect(before).toEqual({ mA: 500, ohms: 75, metres: 2000, isolator: 0.2, counted: false });
+    expect(field('Max loop current (mA)').value).toBe('500');
+
+    expect(typeNumber('Max loop current (mA)', '400.12345').value).toBe('400.123');
+    typeNumber('Max loop resistance (Ω)', '-5', 'enter');
+    typeNumber('Max loop length (m)', '1500,5');
+    typeNumber('Isolator resistance (Ω)', '0.25');
+    fireEvent.click(panel().getByRole('checkbox', { name: 'Isolators count as units' }));
+    expect(limitsOf(store)).toEqual({ mA: 400.123, ohms: 0, metres: 1500.5, isolator: 0.25, counted: true });
+
+    // Emptied: not checked (null), shown empty with its placeholder.
+    typeNumber('Max loop current (mA)', '');
+    typeNumber('Max loop length (m)', '  ', 'enter');
+    typeNumber('Isolator resistance (Ω)', '');
+    expect(limitsOf(store)).toEqual({ mA: null, ohms: 0, metres: null, isolator: null, counted: true });
+    expect(field('Max loop current (mA)').value).toBe('');
+    expect(field('Max loop current (mA)').placeholder).toBe('not checked');
+    // A limit set again from empty.
+    typeNumber('Max loop length (m)', '800');
+    expect(limitsOf(store).metres).toBe(800);
+    // Escape drops what was typed.
+    fireEvent.change(field('Max loop resistance (Ω)'), { target: { value: '12' } });
+    fireEvent.keyDown(field('Max loop resistance (Ω)'), { key: 'Escape' });
+    fireEvent.blur(field('Max loop resistance (Ω)'));
+    expect(limitsOf(store).ohms).toBe(0);
+    expect(field('Max loop resistance (Ω)').value).toBe('0');
+    // The other central is untouched.
+    expect(productsOf(store).centrals[1]!.max_loop_milliamperes).toBe(500);
+
+    undo();
+    expect(limitsOf(store)).toEqual(before);
+    expect(field('Max loop current (mA)').value).toBe('500');
+  });
+
+  it('export carries them; a file without them imports with the defaults (not checked)', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:hardware';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const store = setup();
+    select('Centrals', 'Addressable control panel, 2 loops');
+    typeNumber('Max loop resistance (Ω)', '');
+    typeNumber('Max loop current (mA)', '350');
+    fireEvent.click(panel().getByRole('checkbox', { name: 'Isolators count as units' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const text = await blobs[0]!.text();
+    const central = (JSON.parse(text) as { hardware: Products }).hardware.centrals[0]!;
+    expect(central).toMatchObject({
+      max_loop_milliamperes: 350,
+      max_loop_ohms: null,
+      max_loop_metres: 2000,
+      isolator_ohms: 0.2,
+      isolators_count_as_units: true,
+    });
+
+    // An older file: the same central without the five fields.
+    const older: Record<string, unknown> = { ...central };
+    for (const key of ['max_loop_milliamperes', 'max_loop_ohms', 'max_loop_metres', 'isolator_ohms', 'isolators_count_as_units'])
+      delete older[key];
+    const products = productsOf(store);
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    chooseFile(JSON.stringify({ edrf_schema: 2, hardware: { ...products, centrals: [older, products.centrals[1]] } }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(limitsOf(store)).toEqual({ mA: null, ohms: null, metres: null, isolator: null, counted: false });
+    expect(productsOf(store).centrals[0]).toMatchObject({ name: central.name, milliamperes: central.milliamperes });
+
+    // The exported file brings them back.
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    chooseFile(text);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(productsOf(store).centrals[0]).toEqual(central);
+    select('Centrals', 'Addressable control panel, 2 loops');
+    expect(field('Max loop current (mA)').value).toBe('350');
+    expect(field('Max loop resistance (Ω)').value).toBe('');
+  });
+});
+
 describe('import and export', () => {
   it("a file without hardware holding a detectors list says 'Invalid hardware .json' in the dialog and changes nothing", async () => {
     const store = setup();

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { BuiltinProperties, Electrical, PsuProperties, RackSize } from '@edrf/model';
 import { MODEL_FIELD_ATTRIBUTE } from '../../../../../state/shortcuts';
-import { NumberField } from '../../../model/NumberField';
+import { NumberField, clampNumber } from '../../../model/NumberField';
+import type { NumberRule } from './number-rules';
 import { COUNT, CURRENT, NON_NEGATIVE, RACK_SIZE, VOLTAGE } from './number-rules';
 
 /**
@@ -52,6 +53,66 @@ export function CheckField({ label, checked, onChange }: { label: string; checke
     <label className="check">
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
       {label}
+    </label>
+  );
+}
+
+/** What has been typed into an optional number field and not committed; `bad` when the browser could not read it. */
+type Typed = { text: string; bad: boolean } | null;
+
+/**
+ * A number that may be unset (a central's loop limits): like NumberField it commits on blur or Enter, clamped and
+ * rounded by its rule, and Escape or an unreadable entry goes back to the value; an empty field commits null, shown
+ * empty with the placeholder ('not checked').
+ */
+export function OptionalNumberField({
+  label,
+  value,
+  placeholder,
+  rule,
+  onCommit,
+}: {
+  label: string;
+  value: number | null;
+  placeholder: string;
+  rule: NumberRule;
+  onCommit: (value: number | null) => void;
+}) {
+  const [typed, setTyped] = useState<Typed>(null);
+  const commit = () => {
+    if (typed === null) return;
+    setTyped(null);
+    if (typed.bad) return;
+    if (typed.text.trim() === '') {
+      if (value !== null) onCommit(null);
+      return;
+    }
+    const parsed = Number(typed.text.replace(',', '.'));
+    if (!Number.isFinite(parsed)) return;
+    const next = clampNumber(parsed, rule);
+    if (next !== value) onCommit(next);
+  };
+  const { min, max, decimals } = rule;
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        {...modelField}
+        type="number"
+        inputMode="decimal"
+        min={min}
+        max={max}
+        step={decimals === 0 ? 1 : decimals !== undefined ? 10 ** -decimals : 'any'}
+        placeholder={placeholder}
+        value={typed?.text ?? (value === null ? '' : String(value))}
+        // A number input reads '' for text it cannot parse ('1e'): that is not a cleared field.
+        onChange={(event) => setTyped({ text: event.target.value, bad: event.target.validity?.badInput === true })}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit();
+          if (event.key === 'Escape') setTyped(null);
+        }}
+      />
     </label>
   );
 }

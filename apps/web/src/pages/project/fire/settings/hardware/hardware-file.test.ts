@@ -32,6 +32,30 @@ describe('the hardware exchange file', () => {
     expect(read.ok && read.products.centrals).toEqual([]);
   });
 
+  it("a central without issue 26's loop limits reads with them unset; set ones read back as written", () => {
+    const read = parseHardwareFile('{"hardware": {"detectors": [], "centrals": [{"id": "c", "name": "C"}]}}');
+    expect(read.ok && read.products.centrals[0]).toMatchObject({
+      max_loop_milliamperes: null,
+      max_loop_ohms: null,
+      max_loop_metres: null,
+      isolator_ohms: null,
+      isolators_count_as_units: false,
+    });
+    const set = {
+      max_loop_milliamperes: 400,
+      max_loop_ohms: 40,
+      max_loop_metres: null,
+      isolator_ohms: 0.2,
+      isolators_count_as_units: true,
+    };
+    const again = parseHardwareFile(JSON.stringify({ hardware: { detectors: [], centrals: [{ id: 'c', name: 'C', ...set }] } }));
+    expect(again.ok && again.products.centrals[0]).toMatchObject(set);
+    expect(parseHardwareFile(JSON.stringify({ hardware: { detectors: [], centrals: [{ id: 'c', max_loop_ohms: -1 }] } }))).toEqual({
+      ok: false,
+      error: INVALID_HARDWARE_FILE,
+    });
+  });
+
   it('reads a chosen file; none chosen is "No file selected"', async () => {
     expect(await readHardwareFile(undefined)).toEqual({ ok: false, error: NO_FILE_SELECTED });
     const read = await readHardwareFile(new File(['{"hardware": {"detectors": []}}'], 'h.json'));

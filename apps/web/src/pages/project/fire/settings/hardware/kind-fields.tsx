@@ -20,12 +20,23 @@ import {
   CheckField,
   ElectricalFields,
   FieldGroup,
+  OptionalNumberField,
   PsuFields,
   RackSizeFields,
   SelectField,
   TextField,
 } from './field-editors';
-import { AT_LEAST_ONE, COUNT, CROSS_SECTION, CURRENT, RESISTANCE, VOLTAGE } from './number-rules';
+import {
+  AT_LEAST_ONE,
+  COUNT,
+  CROSS_SECTION,
+  CURRENT,
+  LOOP_CURRENT,
+  LOOP_LENGTH,
+  LOOP_RESISTANCE,
+  RESISTANCE,
+  VOLTAGE,
+} from './number-rules';
 import {
   CABLE_TYPE_LABELS,
   DETECTOR_TYPE_LABELS,
@@ -110,6 +121,7 @@ export function CentralFields({ product, onChange }: KindProps<CentralProduct>) 
           Add port
         </button>
       </FieldGroup>
+      <LoopLimitFields product={product} onChange={onChange} />
       <BuiltinFields title="Built-in" value={product.builtin} onChange={(builtin) => onChange({ builtin })} />
       <FieldGroup title="Built-in PSU">
         <CheckField
@@ -122,6 +134,55 @@ export function CentralFields({ product, onChange }: KindProps<CentralProduct>) 
     </>
   );
 }
+
+/** Issue 26: what the loop checks hold a central's loops to; an empty limit is null, not checked. */
+function LoopLimitFields({ product, onChange }: KindProps<CentralProduct>) {
+  return (
+    <FieldGroup title="Loop limits">
+      <div className="hardware-pair">
+        <OptionalNumberField
+          label="Max loop current (mA)"
+          value={product.max_loop_milliamperes}
+          placeholder={NOT_CHECKED}
+          rule={LOOP_CURRENT}
+          onCommit={(max_loop_milliamperes) => onChange({ max_loop_milliamperes })}
+        />
+        <OptionalNumberField
+          label="Max loop resistance (Ω)"
+          value={product.max_loop_ohms}
+          placeholder={NOT_CHECKED}
+          rule={LOOP_RESISTANCE}
+          onCommit={(max_loop_ohms) => onChange({ max_loop_ohms })}
+        />
+      </div>
+      <div className="hardware-pair">
+        <OptionalNumberField
+          label="Max loop length (m)"
+          value={product.max_loop_metres}
+          placeholder={NOT_CHECKED}
+          rule={LOOP_LENGTH}
+          onCommit={(max_loop_metres) => onChange({ max_loop_metres })}
+        />
+        {/* No isolator resistance counts as 0 Ω. */}
+        <OptionalNumberField
+          label="Isolator resistance (Ω)"
+          value={product.isolator_ohms}
+          placeholder="0"
+          rule={LOOP_RESISTANCE}
+          onCommit={(isolator_ohms) => onChange({ isolator_ohms })}
+        />
+      </div>
+      <CheckField
+        label="Isolators count as units"
+        checked={product.isolators_count_as_units}
+        onChange={(isolators_count_as_units) => onChange({ isolators_count_as_units })}
+      />
+      <p className="muted small">An empty limit is not checked. Isolators that count as units count against route max units.</p>
+    </FieldGroup>
+  );
+}
+
+const NOT_CHECKED = 'not checked';
 
 export function DetectorFields({ product, onChange }: KindProps<DetectorProduct>) {
   return (

@@ -24,3 +24,7 @@ export const VOLTAGE: NumberRule = { min: 0, decimals: 1 };
 export const CURRENT: NumberRule = { min: 0, decimals: 3 };
 /** Any other quantity of a product: min 0. */
 export const NON_NEGATIVE: NumberRule = { min: 0 };
+/** A central's loop limits (issue 26): current in mA as other currents, resistances (Ω) 3 decimals, length (m) min 0. */
+export const LOOP_CURRENT: NumberRule = CURRENT;
+export const LOOP_RESISTANCE: NumberRule = { min: 0, decimals: 3 };
+export const LOOP_LENGTH: NumberRule = NON_NEGATIVE;

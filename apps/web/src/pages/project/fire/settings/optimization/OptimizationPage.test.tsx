@@ -1,7 +1,7 @@
 /** F§2 /fire/settings/optimization: the Optimization config of F§3 with F§5's minimums, edited through the store. */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WORKING_VERSION, emptyModel, type Fire } from '@edrf/model';
+import { WORKING_VERSION, emptyModel, type Fire, type Regulation } from '@edrf/model';
 import { testArch } from '../../../../../editor/arch/test-arch';
 import { renderProjectPages } from '../../../../../state/test-project';
 import { createFireConfigForTest } from '../../test-fire';
@@ -9,9 +9,9 @@ import { OptimizationPage } from './OptimizationPage';
 
 afterEach(cleanup);
 
-function setup() {
+function setup(regulation: Regulation = 'Sbf1108') {
   const { store } = renderProjectPages(
-    { ...emptyModel(), arch: testArch(), fire: createFireConfigForTest('Sbf1108') },
+    { ...emptyModel(), arch: testArch(), fire: createFireConfigForTest(regulation) },
     [{ path: 'fire/settings/optimization', element: <OptimizationPage /> }],
     '/project/p1/fire/settings/optimization',
   );
@@ -78,7 +78,13 @@ describe('the optimization page', () => {
     expect(unit.detector.Smoke.max_detector_distance).toBe(6.2);
     expect(unit.siren.max_range).toBe(20);
     expect(unit.button.max_range_from_door).toBe(2.5);
-    expect(cabling).toEqual({ route_max_units: 100, route_max_area: 5000, start_voltage_margin: 12.5 });
+    expect(cabling).toEqual({
+      route_max_units: 100,
+      route_max_area: 5000,
+      start_voltage_margin: 12.5,
+      isolator_max_units: 20,
+      class_a_separation: false,
+    });
     expect(input('Max detector distance', detectorGroup('Heat')).value).toBe('5.1');
   });
 
@@ -91,7 +97,7 @@ describe('the optimization page', () => {
     type(input('Route max units'), '0');
     expect(config().unit.detector.Smoke.min_wall_distance).toBe(0);
     expect(config().unit.detector.Heat.min_air_inlet_distance).toBe(0);
-    expect(config().cabling).toEqual({ route_max_units: 1, route_max_area: 1, start_voltage_margin: 0 });
+    expect(config().cabling).toMatchObject({ route_max_units: 1, route_max_area: 1, start_voltage_margin: 0 });
     expect(input('Route max area').value).toBe('1');
   });
 
@@ -100,6 +106,46 @@ describe('the optimization page', () => {
     type(input('Route max units'), '37.6');
     expect(config().cabling.route_max_units).toBe(38);
     expect(input('Route max units').value).toBe('38');
+  });
+
+  it('units between isolators: 20 by default, a whole number from 1 (issue 26)', () => {
+    const { config } = setup();
+    const field = input('Units between isolators', section('Cabling Settings'));
+    expect(field.value).toBe('20');
+    type(field, '25.4');
+    expect(config().cabling.isolator_max_units).toBe(25);
+    expect(field.value).toBe('25');
+    type(field, '0');
+    expect(config().cabling.isolator_max_units).toBe(1);
+    type(field, '-7', 'Enter');
+    expect(config().cabling.isolator_max_units).toBe(1);
+    // An empty or unreadable entry goes back to the value.
+    type(field, '');
+    expect(config().cabling.isolator_max_units).toBe(1);
+    expect(field.value).toBe('1');
+  });
+
+  it('Class A separation (NFPA 72): off for SBF 110:8, on for NFPA 72, toggled in the model and undone', () => {
+    const box = () => section('Cabling Settings').getByRole<HTMLInputElement>('checkbox', { name: 'Class A separation (NFPA 72)' });
+    const sbf = setup();
+    expect(box().checked).toBe(false);
+    fireEvent.click(box());
+    expect(sbf.config().cabling.class_a_separation).toBe(true);
+    expect(box().checked).toBe(true);
+    fireEvent.keyDown(box(), { key: 'z', ctrlKey: true });
+    expect(sbf.config().cabling.class_a_separation).toBe(false);
+    cleanup();
+
+    const nfpa = setup('Nfpa72');
+    expect(box().checked).toBe(true);
+    fireEvent.click(box());
+    expect(nfpa.config().cabling).toEqual({
+      route_max_units: 127,
+      route_max_area: 10_000,
+      start_voltage_margin: 15,
+      isolator_max_units: 20,
+      class_a_separation: false,
+    });
   });
 
   it('section areas stay sorted descending when adding and editing, duplicates allowed; remove works', () => {

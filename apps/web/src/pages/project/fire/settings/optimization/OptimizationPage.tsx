@@ -8,7 +8,8 @@ import './optimization.css';
 
 /**
  * /project/{id}/fire/settings/optimization (F§2, F§3 'Optimization config'): model.fire.config.unit, .section and
- * .cabling with F§5's minimums. Every change is an edit of the model through the project store.
+ * .cabling with F§5's minimums (and issue 26's units between isolators, at least 1, and Class A separation). Every
+ * change is an edit of the model through the project store.
  */
 export function OptimizationPage() {
   const { model } = useProjectState();
@@ -75,6 +76,22 @@ export function OptimizationPage() {
             value={cabling.start_voltage_margin}
             onCommit={(value) => edit([setAt(['fire', 'config', 'cabling', 'start_voltage_margin'], value)])}
           />
+          <MeasureField
+            label="Units between isolators"
+            min={1}
+            decimals={0}
+            value={cabling.isolator_max_units}
+            onCommit={(value) => edit([setAt(['fire', 'config', 'cabling', 'isolator_max_units'], value)])}
+          />
+          {/* Outgoing and return paths of a loop not in the same tray or raceway; on by default for NFPA 72 only. */}
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={cabling.class_a_separation}
+              onChange={(event) => edit([setAt(['fire', 'config', 'cabling', 'class_a_separation'], event.target.checked)])}
+            />
+            Class A separation (NFPA 72)
+          </label>
         </div>
       </SettingsCard>
     </div>
