@@ -1,7 +1,7 @@
 import type { Arch, Door, Elec, Storey, Tray } from '@edrf/model';
 import { indexBuilding, roomAt, type RoomInfo, type StoreyInfo } from '../building.js';
 import { distanceToRings, pointInRings, ringCentroid, type Pt, type Ring } from '../geometry/ring.js';
-import { DOOR_REACH, roomGraph } from '../sections/room-graph.js';
+import { DOOR_REACH, roomGraph, sharedStretches, WALL_MIN_SHARED } from '../sections/room-graph.js';
 
 /**
  * The routing graph of cables (docs/fire-cabling.md; research fire-next §5.1): per storey, nodes at tray ends,
@@ -12,8 +12,11 @@ import { DOOR_REACH, roomGraph } from '../sections/room-graph.js';
 
 /** A metre on a tray costs this much of a metre elsewhere: cables follow trays where they exist. */
 export const TRAY_FACTOR = 0.5;
-/** Added to an edge between two rooms that share a wall but no door (the cable goes through the wall). */
-export const WALL_PENALTY = 10;
+/** What a cable through a wall costs beyond its length (the hole and its sealing): a door is used unless it is farther. */
+export const WALL_PENALTY = 3;
+/** Along a shared wall a cable may pass through it about this often (m), at most WALL_PASSAGES_MAX times per wall. */
+export const WALL_PASSAGE_SPACING = 4;
+const WALL_PASSAGES_MAX = 4;
 /** Added to a vertical link between rooms over each other when two storeys have no stairwell, shaft, stair or vertical tray between them. */
 export const RISER_PENALTY = 20;
 /** A tray end this close (plan, m) to another tray joins it. */
@@ -26,7 +29,7 @@ export const CEILING_OFFSET = 0.05;
 const ROOM_CLIQUE_MAX = 24;
 const ROOM_DOOR_NEIGHBOURS = 6;
 
-export type RoutingNodeKind = 'tray' | 'room' | 'door' | 'point';
+export type RoutingNodeKind = 'tray' | 'room' | 'door' | 'wall' | 'point';
 export type RoutingEdgeKind = 'tray' | 'floor' | 'wall' | 'vertical' | 'riser';
 
 export interface RoutingNode {
@@ -211,7 +214,6 @@ function buildStorey(g: RoutingGraph, info: StoreyInfo, doors: Door[], trays: Tr
   const boxes = rooms.map((r) => boxOf(r.rings));
   const centroid = rooms.map((r) => addNode(g, { storeyId, x: r.centroid[0], y: r.centroid[1], z: ceilingZ, kind: 'room' }));
   const roomDoors: number[][] = rooms.map(() => []);
-  const doorJoined = new Set<string>();
   for (const door of doors) {
     const mx = (door.left[0] + door.right[0]) / 2;
     const my = (door.left[1] + door.right[1]) / 2;
@@ -226,8 +228,29 @@ function buildStorey(g: RoutingGraph, info: StoreyInfo, doors: Door[], trays: Tr
     if (joined.length === 0) continue;
     const node = addNode(g, { storeyId, x: mx, y: my, z: ceilingZ, kind: 'door' });
     for (const i of joined) roomDoors[i]!.push(node);
-    for (const i of joined) for (const j of joined) if (i < j) doorJoined.add(`${i},${j}`);
   }
+  // Through a shared wall, at a cost: passages along it, a node on each side (joined like a door to its room), the
+  // crossing between them costing WALL_PENALTY. Units beside a wall thus reach the next room straight through it.
+  const walls = roomGraph(rooms, []);
+  walls.neighbours.forEach((list, i) => {
+    for (const j of list) {
+      if (j < i) continue;
+      for (const { from, to } of sharedStretches(rooms[i]!.rings, rooms[j]!.rings)) {
+        const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
+        if (len < WALL_MIN_SHARED) continue;
+        const count = Math.max(1, Math.min(WALL_PASSAGES_MAX, Math.round(len / WALL_PASSAGE_SPACING)));
+        for (let k = 0; k < count; k++) {
+          const t = (k + 0.5) / count;
+          const [x, y] = [from[0] + t * (to[0] - from[0]), from[1] + t * (to[1] - from[1])];
+          const a = addNode(g, { storeyId, x, y, z: ceilingZ, kind: 'wall' });
+          const b = addNode(g, { storeyId, x, y, z: ceilingZ, kind: 'wall' });
+          addEdge(g, a, b, 'wall', 0);
+          roomDoors[i]!.push(a);
+          roomDoors[j]!.push(b);
+        }
+      }
+    }
+  });
   rooms.forEach((_, i) => {
     const c = centroid[i]!;
     const list = roomDoors[i]!;
@@ -245,11 +268,6 @@ function buildStorey(g: RoutingGraph, info: StoreyInfo, doors: Door[], trays: Tr
         .slice(0, ROOM_DOOR_NEIGHBOURS);
       for (const { d } of nearest) addEdge(g, list[a]!, d, 'floor');
     }
-  });
-  // A shared wall without a door: through the wall, at a cost.
-  const walls = roomGraph(rooms, []);
-  walls.neighbours.forEach((list, i) => {
-    for (const j of list) if (i < j && !doorJoined.has(`${i},${j}`)) addEdge(g, centroid[i]!, centroid[j]!, 'wall');
   });
   // Rooms reach the trays through them: the centroid's and each door's nearest point on each tray, in the room.
   rooms.forEach((room, i) => {
@@ -509,4 +527,25 @@ export function pathLength(g: RoutingGraph, path: readonly number[]): number {
     total += edge?.length ?? 0;
   }
   return total;
+}
+
+/** The connected part of the graph each node lies in (a number per node): no path joins nodes of different parts. */
+export function graphComponents(g: RoutingGraph): Int32Array {
+  const part = new Int32Array(g.nodes.length).fill(-1);
+  let next = 0;
+  for (let s = 0; s < g.nodes.length; s++) {
+    if (part[s]! >= 0) continue;
+    part[s] = next;
+    const stack = [s];
+    while (stack.length > 0) {
+      const v = stack.pop()!;
+      for (const e of g.edges[v]!)
+        if (part[e.to]! < 0) {
+          part[e.to] = next;
+          stack.push(e.to);
+        }
+    }
+    next++;
+  }
+  return part;
 }

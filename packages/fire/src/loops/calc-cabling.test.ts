@@ -2,39 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { fireConnectionsSchema, fireSchema, newRack, type Arch, type Fire } from '@edrf/model';
 import { calcFireUnits } from '../calc-units.js';
 import { calcFireSections } from '../sections/calc-sections.js';
-import { makeArch, rect, type StoreySpec } from '../test-support/arch.js';
 import { fireFor } from '../test-support/check-units.js';
 import { calcFireCabling } from './calc-cabling.js';
 import { loopUnits } from './loop-units.js';
 import { indexBuilding } from '../building.js';
 import { sectionBuilding } from '../sections/section-index.js';
-
-/** Two storeys of a corridor with eight 100 m² offices, doors into each, and a stairwell joining them. */
-function storey(id: string, min_z: number): StoreySpec {
-  return {
-    id,
-    min_z,
-    max_z: min_z + 3,
-    rooms: [
-      { id: `${id}-corridor`, exterior: rect(0, 10, 80, 3) },
-      ...Array.from({ length: 8 }, (_, k) => ({ id: `${id}-o${k}`, exterior: rect(k * 10, 0, 10, 10) })),
-      { id: `${id}-stair`, type: 'Stairwell' as const, exterior: rect(80, 0, 5, 13) },
-    ],
-    doors: [
-      ...Array.from({ length: 8 }, (_, k) => ({
-        id: `${id}-d${k}`,
-        left: [k * 10 + 4, 10] as [number, number],
-        right: [k * 10 + 5, 10] as [number, number],
-      })),
-      { id: `${id}-ds`, left: [80, 11] as [number, number], right: [80, 12] as [number, number] },
-    ],
-  };
-}
+import { officeBuilding, officeStorey } from './test-building.js';
+import { makeArch, rect } from '../test-support/arch.js';
 
 /** The building designed: units, a rack with a central on the ground floor's corridor, sections. */
-function designed(maxUnits = 100): { arch: Arch; fire: Fire } {
-  const arch = makeArch([storey('g', 0), storey('u', 3)]);
-  const fire = fireFor('Sbf1108');
+function designed(maxUnits = 100, regulation: 'Sbf1108' | 'Nfpa72' = 'Sbf1108', arch: Arch = officeBuilding()): { arch: Arch; fire: Fire } {
+  const fire = fireFor(regulation);
   fire.config.cabling.route_max_units = maxUnits;
   const placed = calcFireUnits({ arch, fire });
   fire.units = { ...fire.units, ...placed.units, racks: { r1: { ...newRack('r1', 'g', [2, 11.5, 0.1]), label: '' } } };
@@ -74,7 +52,8 @@ describe('calc_fire_cabling', () => {
       const ids = lockedUnits(route);
       expect(ids[0]).toBe('r1');
       expect(ids[ids.length - 1]).toBe('r1');
-      expect(route.product_id).toBe(fire.config.products.cables.find((c) => c.type === 'Copper')!.id);
+      const cable = fire.config.products.cables.find((c) => c.id === route.product_id);
+      expect(cable?.type).toBe('Copper');
       // Slices on the model's storeys, each with 2 nodes or more.
       for (const slice of route.slices) {
         expect(Object.keys(arch.storeys)).toContain(slice.storey_id);
@@ -153,5 +132,110 @@ describe('calc_fire_cabling: the central’s battery', () => {
     expect(battery[0]!.message).toContain('c1');
     product.builtin_psu = { voltage: 24, ampere_hours: 55, life_years: 4 };
     expect(calcFireCabling({ arch, fire }).validation.warnings.filter((w) => w.warning_id.startsWith('battery:'))).toEqual([]);
+  });
+});
+
+/** The units of each loop in cable order (the rack left out). */
+const loopMembers = (route: Fire['connections']['routes'][string]) => lockedUnits(route).filter((id) => id !== 'r1');
+
+describe('calc_fire_cabling: the loops against the central and the cable', () => {
+  it('uses the first copper cable where the loop passes on it, and a thicker one where it does not', () => {
+    const { arch, fire } = designed();
+    const [thin, thick] = fire.config.products.cables.filter((c) => c.type === 'Copper');
+    // A cable so thin every loop of this building fails on it: the loops move to the next copper cable.
+    thin!.resistance = 5000;
+    const routes = loops({ ...fire, connections: calcFireCabling({ arch, fire }).connections });
+    for (const r of routes) expect(r.product_id).toBe(thick!.id);
+    thin!.resistance = thick!.resistance;
+    for (const r of loops({ ...fire, connections: calcFireCabling({ arch, fire }).connections })) expect(r.product_id).toBe(thin!.id);
+  });
+
+  it('splits a loop that draws more than the central allows until every loop keeps to it, every unit still on one loop', () => {
+    const { arch, fire } = designed();
+    const product = fire.config.products.centrals[0]!;
+    const before = loops({ ...fire, connections: calcFireCabling({ arch, fire }).connections });
+    expect(before).toHaveLength(1);
+    const units = loopUnits(fire, sectionBuilding(indexBuilding(arch), arch.doors));
+    const total = units.reduce((s, u) => s + u.alarmCurrent, 0);
+    product.max_loop_milliamperes = (total * 1000) / 2.5;
+    const { connections, validation } = calcFireCabling({ arch, fire });
+    const after = loops({ ...fire, connections });
+    expect(after.length).toBeGreaterThanOrEqual(3);
+    expect(after.flatMap(loopMembers).sort()).toEqual(before.flatMap(loopMembers).sort());
+    expect(validation.warnings.filter((w) => w.message.includes('more than the central'))).toEqual([]);
+  });
+
+  it('warns with the figures when even one unit cannot be reached within the central’s limits', () => {
+    const { arch, fire } = designed();
+    const product = fire.config.products.centrals[0]!;
+    product.max_loop_metres = 1;
+    product.max_loop_ohms = 0.001;
+    product.max_loop_milliamperes = 0.0001;
+    const messages = calcFireCabling({ arch, fire }).validation.warnings.map((w) => w.message);
+    expect(messages.some((m) => /the loop is \d+ m long, more than the central's 1 m/.test(m))).toBe(true);
+    expect(messages.some((m) => /the loop resistance [\d.]+ Ω is more than the central's 0.00 Ω/.test(m))).toBe(true);
+    expect(messages.some((m) => /the alarm current [\d.]+ mA is more than the central's 0.0 mA per loop/.test(m))).toBe(true);
+  });
+
+  it('counts isolators against route_max_units where the central says so', () => {
+    const { arch, fire } = designed(12);
+    const counted = loops({ ...fire, connections: calcFireCabling({ arch, fire }).connections });
+    fire.config.products.centrals[0]!.isolators_count_as_units = true;
+    fire.config.cabling.isolator_max_units = 3;
+    const { connections, validation } = calcFireCabling({ arch, fire });
+    const withIsolators = loops({ ...fire, connections });
+    // With an isolator every 3 units at most, 12 places hold 9 units.
+    for (const r of withIsolators) expect(loopMembers(r).length).toBeLessThanOrEqual(9);
+    expect(withIsolators.length).toBeGreaterThan(counted.length);
+    expect(validation.warnings.filter((w) => w.message.includes('isolators counted as units'))).toEqual([]);
+  });
+
+  it('counts the isolators’ resistance in the voltage: a loop that passes without it fails with it', () => {
+    const { arch, fire } = designed();
+    fire.config.products.cables = fire.config.products.cables.filter((c) => c.type !== 'Copper' || c.id === 'sbf-cable-2');
+    const product = fire.config.products.centrals[0]!;
+    Object.assign(product, { max_loop_metres: null, max_loop_ohms: null, max_loop_milliamperes: null, isolator_ohms: 0 });
+    const plain = loops({ ...fire, connections: calcFireCabling({ arch, fire }).connections });
+    product.isolator_ohms = 5;
+    const { connections, validation } = calcFireCabling({ arch, fire });
+    // Heavy isolators drop the voltage: the loops are split so that every unit keeps its minimum.
+    expect(loops({ ...fire, connections }).length).toBeGreaterThan(plain.length);
+    expect(validation.warnings.filter((w) => w.message.includes('below its minimum'))).toEqual([]);
+  });
+});
+
+describe('calc_fire_cabling: NFPA 72 Class A separation', () => {
+  it('warns under NFPA 72 when the loop comes back through the pathway it went out by, and not under SBF 110:8', () => {
+    const nfpa = designed(100, 'Nfpa72');
+    expect(nfpa.fire.config.cabling.class_a_separation).toBe(true);
+    const classA = (r: ReturnType<typeof calcFireCabling>) => r.validation.warnings.filter((w) => w.warning_id.startsWith('loop_class_a:'));
+    // The offices hang off one corridor: out along it and back along it is the only way.
+    const found = classA(calcFireCabling(nfpa));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]!.message).toMatch(
+      /^Loop loop-\d+: the outgoing and return paths share [\d.]+ m of tray or raceway and \d+ door or wall openings? \(NFPA 72 Class A separation\)/,
+    );
+    const sbf = designed();
+    expect(sbf.fire.config.cabling.class_a_separation).toBe(false);
+    expect(classA(calcFireCabling(sbf))).toEqual([]);
+  });
+});
+
+describe('calc_fire_cabling: a part of the building no central reaches', () => {
+  it('says so once, naming a unit there, and still puts its units on a loop', () => {
+    const ground = officeStorey('g', 0);
+    // A pavilion 100 m away: no door, wall, stair or tray joins it to the offices.
+    ground.rooms.push({ id: 'pavilion', exterior: rect(200, 0, 10, 10) });
+    const { arch, fire } = designed(100, 'Sbf1108', makeArch([ground]));
+    const { connections, validation } = calcFireCabling({ arch, fire });
+    const cut = validation.warnings.filter((w) => w.warning_id.startsWith('loop_cut_off:'));
+    expect(cut).toHaveLength(1);
+    expect(cut[0]!.message).toMatch(/^\d+ units? \(the first [\w-]+\) cannot be reached through the building from any central/);
+    const expected = loopUnits(fire, sectionBuilding(indexBuilding(arch), arch.doors)).map((u) => u.id);
+    expect(
+      loops({ ...fire, connections })
+        .flatMap(loopMembers)
+        .sort(),
+    ).toEqual([...expected].sort());
   });
 });

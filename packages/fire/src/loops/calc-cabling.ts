@@ -1,15 +1,18 @@
-import type { Arch, Elec, Fire, RackUnit, Route } from '@edrf/model';
+import type { Arch, Elec, Fire, Route } from '@edrf/model';
 import type { AnalysisResult, AnalysisWarning } from '../analysis.js';
 import { indexBuilding, warning } from '../building.js';
-import { attachPoint, buildRoutingGraph, pathLength } from '../cabling/routing-graph.js';
+import { attachPoint, buildRoutingGraph, graphComponents, pathLength } from '../cabling/routing-graph.js';
 import { pathSlices } from '../cabling/route-slices.js';
-import { loopVoltages, startVoltage } from '../electrical/voltage-drop.js';
 import { checkBattery } from '../electrical/battery.js';
 import { ringArea, type Ring } from '../geometry/ring.js';
 import { partRings, sectionBuilding } from '../sections/section-index.js';
+import { classAViolation } from './class-a.js';
+import { checkLoop, loopCable } from './loop-checks.js';
 import { loopGroups } from './loop-groups.js';
+import { loopMetric, storeyExits } from './loop-metric.js';
 import { loopUnits, type LoopUnit } from './loop-units.js';
 import { LOOP_MESSAGES } from './messages.js';
+import { loopOrigins, type Origin } from './origins.js';
 import { GraphSearch } from './path-between.js';
 import { loopTour } from './tour.js';
 
@@ -28,77 +31,38 @@ export interface FireCablingResult {
 /** Loop routes are named so; a run replaces the model's Loop routes and keeps every other. */
 export const LOOP_ROUTE_PREFIX = 'loop-';
 
-/** Where a loop starts and ends: a central's rack (or a rack when no rack holds a central), with what it can take. */
-interface Origin {
-  id: string;
-  rack: RackUnit;
-  /** Loops the central can drive: its product's built-in routes plus its fitted Route extensions (at least 1). */
-  capacity: number;
-  maxUnits: number;
-  startVoltage: number;
-  /** A, what the central draws itself; Ah of its built-in supply's battery (null: none configured). */
-  ownCurrent: number;
-  battery: number | null;
-}
-
-function origins(fire: Fire): Origin[] {
-  const { products, cabling } = fire.config;
-  const racks = fire.units.racks;
-  const list = Object.values(fire.connections.centrals)
-    .filter((c) => racks[c.rack_id])
-    .sort((a, b) => Number(b.main_central) - Number(a.main_central) || a.id.localeCompare(b.id))
-    .map((central): Origin => {
-      const product = products.centrals.find((p) => p.id === central.product_id);
-      const routePorts = (product?.extension_ports ?? []).filter(
-        (kind, k) => (kind === 'Route' || kind === 'Any') && (central.extensions[k] ?? '') !== '',
-      );
-      return {
-        id: central.id,
-        rack: racks[central.rack_id]!,
-        capacity: Math.max(1, (product?.builtin.num_routes ?? 1) + routePorts.length),
-        maxUnits: Math.min(cabling.route_max_units, product?.route_max_units ?? Infinity),
-        startVoltage: startVoltage(product?.voltage_output[0] ?? 0, cabling.start_voltage_margin),
-        ownCurrent: (product?.milliamperes ?? 0) / 1000,
-        battery: product?.builtin_psu && product.builtin_psu.ampere_hours > 0 ? product.builtin_psu.ampere_hours : null,
-      };
-    });
-  if (list.length > 0) return list;
-  // No central anywhere: the loops still start at a rack, so the design can be seen and the central added later.
-  return Object.values(racks).map((rack) => ({
-    id: rack.id,
-    rack,
-    capacity: 1,
-    maxUnits: cabling.route_max_units,
-    startVoltage: 0,
-    ownCurrent: 0,
-    battery: null,
-  }));
-}
-
 const distance3 = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 
 /**
- * calc_fire_cabling (F§7, issue 26): every addressable unit on one Class A loop (out from its central and back) of the
- * nearest central, sections kept on one loop where they fit, within route_max_units and route_max_area, each loop
- * ordered short (nearest neighbour and 2-opt) and routed through the building's routing graph (trays preferred) as
- * slices per storey; the voltage in alarm checked for both single-fault feeds. Throws 'No fire rack found!'.
+ * Units a loop could not keep go into the next loop of the queue: with it, the next loop keeps those of its own units
+ * nearest to them up to `max` units, and passes its others on the same way; what the last loop cannot keep makes a
+ * loop of its own. Loops stay full and neighbours, as the sweep that made them.
  */
-export function calcFireCabling(
-  input: CalcFireCablingInput,
-  progress: (done: number, total: number) => void = () => {},
-): FireCablingResult {
-  const { arch, fire } = input;
-  if (Object.keys(fire.units.racks).length === 0) throw new Error(LOOP_MESSAGES.noRack);
-  const warnings: AnalysisWarning[] = [];
-  const index = indexBuilding(arch);
-  const building = sectionBuilding(index, arch.doors);
-  const storeyIndex = new Map(index.storeys.map((s, i) => [s.storey.id, i]));
-  const cable = fire.config.products.cables.find((c) => c.type === 'Copper');
-  if (!cable) warnings.push(warning('no_copper_cable', 'cables', LOOP_MESSAGES.noCopperCable));
-  const starts = origins(fire);
-  if (Object.keys(fire.connections.centrals).length === 0) warnings.push(warning('no_central', 'centrals', LOOP_MESSAGES.noCentral));
+function carry(queue: LoopUnit[][], rest: readonly LoopUnit[], max: number): void {
+  let moving = [...rest];
+  for (let i = 0; i < queue.length && moving.length > 0; i++) {
+    const next = queue[i]!;
+    if (moving.length + next.length <= max) {
+      queue[i] = [...moving, ...next];
+      return;
+    }
+    const [cx, cy] = [
+      moving.reduce((s, u) => s + u.coord[0], 0) / moving.length,
+      moving.reduce((s, u) => s + u.coord[1], 0) / moving.length,
+    ];
+    const byNearness = [...next].sort(
+      (a, b) => Math.hypot(a.coord[0] - cx, a.coord[1] - cy) - Math.hypot(b.coord[0] - cx, b.coord[1] - cy),
+    );
+    const room = Math.max(0, max - moving.length);
+    queue[i] = [...moving.slice(0, max), ...byNearness.slice(0, room)];
+    moving = [...moving.slice(max), ...byNearness.slice(room)];
+  }
+  if (moving.length > 0) queue.push(moving);
+}
 
-  const sectionArea = new Map(
+/** m² of each section: its parts' outlines less their holes. */
+function sectionAreas(fire: Fire, building: ReturnType<typeof sectionBuilding>): Map<string, number> {
+  return new Map(
     Object.values(fire.sections).map((s) => [
       s.id,
       s.parts.reduce((sum, part) => {
@@ -108,18 +72,54 @@ export function calcFireCabling(
       }, 0),
     ]),
   );
+}
 
-  // Each unit to the central nearest to it.
+/**
+ * calc_fire_cabling (F§7, issue 26): every addressable unit on one Class A loop (out from its central and back) of the
+ * nearest central, within route_max_units and route_max_area, sections on one loop where that costs no loop, each loop
+ * ordered short (nearest neighbour, 2-opt, Or-opt) and routed through the building's routing graph (trays preferred)
+ * as slices per storey; isolators, the voltage in alarm for both single-fault feeds, the central's loop limits, its
+ * battery and (where set) NFPA 72 Class A separation checked. Throws 'No fire rack found!'.
+ */
+export function calcFireCabling(
+  input: CalcFireCablingInput,
+  progress: (done: number, total: number) => void = () => {},
+): FireCablingResult {
+  const { arch, fire } = input;
+  if (Object.keys(fire.units.racks).length === 0) throw new Error(LOOP_MESSAGES.noRack);
+  const { cabling } = fire.config;
+  const warnings: AnalysisWarning[] = [];
+  const index = indexBuilding(arch);
+  const building = sectionBuilding(index, arch.doors);
+  const storeyIndex = new Map(index.storeys.map((s, i) => [s.storey.id, i]));
+  const coppers = fire.config.products.cables.filter((c) => c.type === 'Copper');
+  if (coppers.length === 0) warnings.push(warning('no_copper_cable', 'cables', LOOP_MESSAGES.noCopperCable));
+  const starts = loopOrigins(fire);
+  if (Object.keys(fire.connections.centrals).length === 0) warnings.push(warning('no_central', 'centrals', LOOP_MESSAGES.noCentral));
+  const sectionArea = sectionAreas(fire, building);
+
   const units = loopUnits(fire, building);
-  const byOrigin = new Map<string, LoopUnit[]>(starts.map((o) => [o.id, []]));
-  for (const unit of units) {
-    const nearest = starts.reduce((best, o) => (distance3(unit.coord, o.rack.coord) < distance3(unit.coord, best.rack.coord) ? o : best));
-    byOrigin.get(nearest.id)!.push(unit);
-  }
-
+  const sectionUnits = new Map<string, number>();
+  for (const u of units) sectionUnits.set(u.sectionId, (sectionUnits.get(u.sectionId) ?? 0) + 1);
   const g = buildRoutingGraph(input);
   const rackNode = new Map(starts.map((o) => [o.id, attachPoint(g, o.rack.storey_id, o.rack.coord, { unitId: o.rack.id })]));
   const unitNode = new Map(units.map((u) => [u.id, attachPoint(g, u.storeyId, u.coord, { unitId: u.id })]));
+
+  // Each unit to the nearest central the building joins it to; a unit no central reaches to the nearest one, warned
+  // once for each part of the building so cut off.
+  const part = graphComponents(g);
+  const byOrigin = new Map<string, LoopUnit[]>(starts.map((o) => [o.id, []]));
+  const cutOff = new Map<number, LoopUnit[]>();
+  const nearest = (unit: LoopUnit, among: readonly Origin[]) =>
+    among.reduce((best, o) => (distance3(unit.coord, o.rack.coord) < distance3(unit.coord, best.rack.coord) ? o : best));
+  for (const unit of units) {
+    const p = part[unitNode.get(unit.id)!]!;
+    const joined = starts.filter((o) => part[rackNode.get(o.id)!] === p);
+    if (joined.length === 0) cutOff.set(p, [...(cutOff.get(p) ?? []), unit]);
+    byOrigin.get(nearest(unit, joined.length > 0 ? joined : starts).id)!.push(unit);
+  }
+  for (const list of cutOff.values())
+    warnings.push(warning('loop_cut_off', list[0]!.id, LOOP_MESSAGES.cutOff(list.length, list[0]!.id), list[0]!.id));
 
   const connections: Fire['connections'] = structuredClone(fire.connections);
   for (const [id, route] of Object.entries(connections.routes)) if (route.kind === 'Loop') delete connections.routes[id];
@@ -132,26 +132,141 @@ export function calcFireCabling(
   };
 
   const search = new GraphSearch(g);
-  // Every loop of a central starts and ends at its rack: one search from each rack serves all their first and last legs.
-  const fromRack = new Map(
-    starts.map((o) => {
-      const rack = new GraphSearch(g).search(rackNode.get(o.id)!, null);
-      return [o.id, rack] as const;
-    }),
-  );
+  const exits = storeyExits(g);
   const plans = starts.map((o) => ({
     origin: o,
+    // Every loop of a central starts and ends at its rack: one search from the rack serves all their first and last legs.
+    rack: new GraphSearch(g).search(rackNode.get(o.id)!, null),
     loops: loopGroups(
       byOrigin.get(o.id)!,
-      { maxUnits: o.maxUnits, maxArea: fire.config.cabling.route_max_area },
+      {
+        maxUnits: o.maxUnits,
+        maxArea: cabling.route_max_area,
+        maxCurrent: o.maxLoopCurrent ?? undefined,
+        isolatorsCount: o.isolatorsCountAsUnits,
+        isolatorMaxUnits: cabling.isolator_max_units,
+      },
       sectionArea,
       storeyIndex,
       [o.rack.coord[0], o.rack.coord[1]],
     ),
   }));
-  const total = plans.reduce((s, p) => s + p.loops.length, 0);
+  /** One loop's order, legs through the building, cable and checks. */
+  const routeLoop = (origin: Origin, rack: GraphSearch, members: readonly LoopUnit[]) => {
+    const stops = [{ storeyId: origin.rack.storey_id, coord: origin.rack.coord, sectionId: '' }, ...members];
+    const nodes = [rackNode.get(origin.id)!, ...members.map((u) => unitNode.get(u.id)!)];
+    const names = [origin.rack.label || origin.rack.id, ...members.map((u) => u.id)];
+    // Ordered on straight distances through the storeys' exits (a search per pair through the building cost minutes
+    // on a 185,000 m² building); each leg is then routed through the building.
+    const order = loopTour(stops.length, loopMetric(stops, exits));
+    const legPaths: number[][] = [];
+    const legs: number[] = [];
+    const unjoined: [string, string][] = [];
+    for (let k = 0; k < order.length; k++) {
+      const [a, b] = [order[k]!, order[(k + 1) % order.length]!];
+      let leg =
+        part[nodes[a]!] !== part[nodes[b]!]
+          ? []
+          : a === 0
+            ? rack.pathTo(nodes[b]!)
+            : b === 0
+              ? rack.pathTo(nodes[a]!).reverse()
+              : search.search(nodes[a]!, new Set([nodes[b]!])).pathTo(nodes[b]!);
+      if (leg.length < 2) {
+        unjoined.push([names[a]!, names[b]!]);
+        leg = [nodes[a]!, nodes[b]!];
+      }
+      // A leg joined straight has no edge to measure: its straight length stands in.
+      const length = pathLength(g, leg);
+      legs.push(length > 0 ? length : distance3(stops[a]!.coord, stops[b]!.coord));
+      legPaths.push(leg);
+    }
+    const inOrder = order.slice(1).map((k) => members[k - 1]!);
+    const { cable, check } = loopCable(coppers, (c) =>
+      checkLoop({ id: '', origin, units: inOrder, legs, cable: c, isolatorMaxUnits: cabling.isolator_max_units }),
+    );
+    return { order, names, legPaths, legs, inOrder, cable, check, unjoined };
+  };
+
+  /** How many of a failing loop's units, from its start in cable order, pass as a loop of their own (at least 1). */
+  const passingStart = (origin: Origin, rack: GraphSearch, loop: ReturnType<typeof routeLoop>) => {
+    const back = (u: LoopUnit) => pathLength(g, rack.pathTo(unitNode.get(u.id)!)) || distance3(u.coord, origin.rack.coord);
+    const passes = (m: number) =>
+      !loopCable(coppers, (c) =>
+        checkLoop({
+          id: '',
+          origin,
+          units: loop.inOrder.slice(0, m),
+          legs: [...loop.legs.slice(0, m), back(loop.inOrder[m - 1]!)],
+          cable: c,
+          isolatorMaxUnits: cabling.isolator_max_units,
+        }),
+      ).check.fails;
+    let [lo, hi] = [1, loop.inOrder.length - 1];
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (passes(mid)) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+
+  let total = plans.reduce((s, p) => s + p.loops.length, 0);
   let done = 0;
-  for (const { origin, loops } of plans) {
+  for (const { origin, rack, loops: planned } of plans) {
+    const loops: LoopUnit[][] = [];
+    const queue = [...planned];
+    while (queue.length > 0) {
+      const members = queue.shift()!;
+      let loop = routeLoop(origin, rack, members);
+      if (loop.check.fails && members.length > 1) {
+        // Too long or too loaded for the central (voltage, current, resistance, length): the longest start of the loop
+        // in cable order that passes stays a loop; the rest is carried into the next (carry()).
+        const keep = passingStart(origin, rack, loop);
+        carry(queue, loop.inOrder.slice(keep), origin.maxUnits);
+        queue.unshift(loop.inOrder.slice(0, keep));
+        total = Math.max(total, done + queue.length);
+        continue;
+      }
+      const id = newId();
+      loops.push(members);
+      // The checks again under the loop's name, for the warnings' text.
+      loop = {
+        ...loop,
+        check: checkLoop({
+          id,
+          origin,
+          units: loop.inOrder,
+          legs: loop.legs,
+          cable: loop.cable,
+          isolatorMaxUnits: cabling.isolator_max_units,
+        }),
+      };
+      for (const [from, to] of loop.unjoined)
+        warnings.push(warning('loop_no_way', `${id}/${from}/${to}`, LOOP_MESSAGES.noWay(id, from, to)));
+      const path = loop.legPaths.flatMap((leg, k) => (k === 0 ? leg : leg.slice(1)));
+      const route: Route = { id, product_id: loop.cable?.id ?? '', kind: 'Loop', slices: pathSlices(g, path) };
+      connections.routes[id] = route;
+      loop.check.warnings.forEach((message, k) => warnings.push(warning('loop_electrical', `${id}/${k}`, message)));
+
+      // A section split over loops counts here for the share of its units on this one.
+      const onLoop = new Map<string, number>();
+      for (const u of members) if (u.sectionId) onLoop.set(u.sectionId, (onLoop.get(u.sectionId) ?? 0) + 1);
+      const area = [...onLoop].reduce((s, [sid, k]) => s + ((sectionArea.get(sid) ?? 0) * k) / sectionUnits.get(sid)!, 0);
+      if (area > cabling.route_max_area + 1e-6)
+        warnings.push(warning('loop_over_area', id, LOOP_MESSAGES.overArea(id, area, cabling.route_max_area)));
+      if (cabling.class_a_separation) {
+        const violation = classAViolation(
+          g,
+          loop.legPaths,
+          loop.order.map((k) => loop.names[k]!),
+          origin.rack.coord,
+        );
+        if (violation)
+          warnings.push(warning('loop_class_a', id, LOOP_MESSAGES.classA(id, violation.shared, violation.openings, ...violation.legs)));
+      }
+      progress(++done, total);
+    }
     if (loops.length > origin.capacity)
       warnings.push(warning('too_many_loops', origin.id, LOOP_MESSAGES.tooManyLoops(origin.id, loops.length, origin.capacity)));
     // Battery standby of the central (docs/fire-electrical.md): itself and every unit on its loops.
@@ -167,60 +282,6 @@ export function calcFireCabling(
         configured: origin.battery,
       });
       battery.warnings.forEach((message, k) => warnings.push(warning('battery', `${origin.id}/${k}`, message)));
-    }
-    for (const members of loops) {
-      const id = newId();
-      const points = [origin.rack.coord, ...members.map((u) => u.coord)];
-      const nodes = [rackNode.get(origin.id)!, ...members.map((u) => unitNode.get(u.id)!)];
-      // The tour is ordered on straight distances (a search per pair through the building cost minutes on a
-      // 185,000 m² building); each leg is then routed through the building.
-      const rack = fromRack.get(origin.id)!;
-      const cost = (a: number, b: number) => distance3(points[a]!, points[b]!);
-      const order = loopTour(points.length, cost);
-      const path: number[] = [];
-      const legs: number[] = [];
-      const names = [origin.rack.label || origin.rack.id, ...members.map((u) => u.id)];
-      const legPath = (a: number, b: number) => {
-        if (a === 0) return rack.pathTo(nodes[b]!);
-        if (b === 0) return rack.pathTo(nodes[a]!).reverse();
-        return search.search(nodes[a]!, new Set([nodes[b]!])).pathTo(nodes[b]!);
-      };
-      for (let k = 0; k < order.length; k++) {
-        const [a, b] = [order[k]!, order[(k + 1) % order.length]!];
-        let leg = legPath(a, b);
-        if (leg.length < 2) {
-          warnings.push(warning('loop_no_way', `${id}/${names[a]}/${names[b]}`, LOOP_MESSAGES.noWay(id, names[a]!, names[b]!)));
-          leg = [nodes[a]!, nodes[b]!];
-        }
-        // A leg joined straight has no edge to measure: its straight length stands in.
-        const length = pathLength(g, leg);
-        legs.push(length > 0 ? length : distance3(points[a]!, points[b]!));
-        path.push(...(path.length > 0 ? leg.slice(1) : leg));
-      }
-      const route: Route = { id, product_id: cable?.id ?? '', kind: 'Loop', slices: pathSlices(g, path) };
-      connections.routes[id] = route;
-
-      const area = [...new Set(members.map((u) => u.sectionId).filter((s) => s !== ''))].reduce(
-        (s, sid) => s + (sectionArea.get(sid) ?? 0),
-        0,
-      );
-      if (area > fire.config.cabling.route_max_area + 1e-6)
-        warnings.push(warning('loop_over_area', id, LOOP_MESSAGES.overArea(id, area, fire.config.cabling.route_max_area)));
-      if (cable && origin.startVoltage > 0) {
-        const inOrder = order.slice(1).map((k) => members[k - 1]!);
-        const voltages = loopVoltages({
-          name: id,
-          startVoltage: origin.startVoltage,
-          resistancePerMetre: cable.resistance / 1000,
-          segments: inOrder.map((u, k) => ({
-            length: legs[k]!,
-            unit: { id: u.id, alarmCurrent: u.alarmCurrent, minVoltage: u.minVoltage },
-          })),
-          returnLength: legs[legs.length - 1]!,
-        });
-        voltages.warnings.forEach((message, k) => warnings.push(warning('loop_voltage', `${id}/${k}`, message)));
-      }
-      progress(++done, total);
     }
   }
   return { connections, validation: { warnings, detector_shapes: {}, siren_shapes: {}, split_sections: [] } };

@@ -69,9 +69,15 @@ function nearPairs(boxes: readonly Box[], reach: number): [number, number][] {
   return pairs;
 }
 
-/** The length over which two outlines run side by side at most `gap` apart, facing each other (anti-parallel edges). */
-export function sharedLength(a: readonly Ring[], b: readonly Ring[], gap = WALL_GAP): number {
-  let total = 0;
+/** A stretch of outline `a` that runs along outline `b` across one wall: its ends, on `a`. */
+export interface SharedStretch {
+  from: Pt;
+  to: Pt;
+}
+
+/** Where two outlines run side by side at most `gap` apart, facing each other (anti-parallel edges): stretches of `a`. */
+export function sharedStretches(a: readonly Ring[], b: readonly Ring[], gap = WALL_GAP): SharedStretch[] {
+  const out: SharedStretch[] = [];
   for (const ra of a)
     for (let i = 0; i < ra.length; i++) {
       const p0 = ra[i]!;
@@ -96,12 +102,17 @@ export function sharedLength(a: readonly Ring[], b: readonly Ring[], gap = WALL_
           // Overlap of the projections along the edge.
           const t0 = (q0[0] - p0[0]) * ux + (q0[1] - p0[1]) * uy;
           const t1 = (q1[0] - p0[0]) * ux + (q1[1] - p0[1]) * uy;
-          const overlap = Math.min(len, Math.max(t0, t1)) - Math.max(0, Math.min(t0, t1));
-          if (overlap > 0) total += overlap;
+          const lo = Math.max(0, Math.min(t0, t1));
+          const hi = Math.min(len, Math.max(t0, t1));
+          if (hi > lo) out.push({ from: [p0[0] + ux * lo, p0[1] + uy * lo], to: [p0[0] + ux * hi, p0[1] + uy * hi] });
         }
     }
-  return total;
+  return out;
 }
+
+/** The length over which two outlines run side by side at most `gap` apart, facing each other. */
+export const sharedLength = (a: readonly Ring[], b: readonly Ring[], gap = WALL_GAP): number =>
+  sharedStretches(a, b, gap).reduce((sum, s) => sum + Math.hypot(s.to[0] - s.from[0], s.to[1] - s.from[1]), 0);
 
 /** The neighbours of the rooms of one storey (a door between them, or a shared wall). */
 export function roomGraph(rooms: readonly RoomInfo[], doors: readonly Door[]): RoomGraph {

@@ -193,21 +193,31 @@ const volts = (v: number) => `${v.toFixed(1)} V`;
 
 /** Issue 26: a loop's units in order with their addresses, its length, load and units against their limits, the worst voltage. */
 function LoopSummary({ figures }: { figures: LoopFigures }) {
-  const { members, length, load, maxLoad, maxUnits, voltages } = figures;
+  const { members, length, load, maxLoad, maxUnits, countedUnits, isolators, maxResistance, maxLength, voltages } = figures;
   const worst = voltages?.worst;
   const over = maxLoad !== null && load > maxLoad;
+  const of = (limit: number | null, unit: string, digits: number) => (limit !== null ? ` of ${limit.toFixed(digits)} ${unit}` : '');
   return (
     <section aria-label="Loop" className="loop-summary">
       <dl className="details">
         <dt>Length</dt>
-        <dd>{length.toFixed(1)} m</dd>
+        <dd className={maxLength !== null && length > maxLength ? 'over' : undefined}>
+          {length.toFixed(1)} m{of(maxLength, 'm', 0)}
+        </dd>
         <dt>Alarm load</dt>
         <dd className={over ? 'over' : undefined}>
-          {load.toFixed(1)} mA{maxLoad !== null ? ` of ${maxLoad.toFixed(0)} mA` : ''}
+          {load.toFixed(1)} mA{of(maxLoad, 'mA', 0)}
         </dd>
         <dt>Units</dt>
-        <dd className={members.length > maxUnits ? 'over' : undefined}>
-          {members.length} of {Number.isFinite(maxUnits) ? maxUnits : '—'}
+        <dd className={countedUnits > maxUnits ? 'over' : undefined}>
+          {countedUnits} of {Number.isFinite(maxUnits) ? maxUnits : '—'}
+          {countedUnits > members.length ? ` (${members.length} and ${isolators} isolators)` : ''}
+        </dd>
+        <dt>Isolators</dt>
+        <dd>{isolators}</dd>
+        <dt>Resistance</dt>
+        <dd className={voltages && maxResistance !== null && voltages.resistance > maxResistance ? 'over' : undefined}>
+          {voltages ? `${voltages.resistance.toFixed(2)} Ω${of(maxResistance, 'Ω', 0)}` : '—'}
         </dd>
         <dt>Worst voltage</dt>
         <dd className={worst && worst.unit.voltage < worst.unit.minVoltage ? 'over' : undefined}>

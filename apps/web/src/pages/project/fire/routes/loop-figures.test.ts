@@ -11,10 +11,15 @@ describe('a loop’s figures (issue 26)', () => {
       ['d1', 1],
       ['d2', null],
     ]);
-    // Detectors at their least in alarm (0.3 mA each); the central sbf-central-2's 180 mA; route_max_units 100 < 126.
+    // Detectors at their least in alarm (0.3 mA each); the central sbf-central-2's loop limits; route_max_units 100 < 126.
     expect(figures.load).toBeCloseTo(0.6);
-    expect(figures.maxLoad).toBe(180);
+    expect([figures.maxLoad, figures.maxResistance, figures.maxLength]).toEqual([500, 75, 2000]);
     expect(figures.maxUnits).toBe(100);
+    // d1 is addressed in a section, d2 in none: one isolator between them, not counted as a unit by this central.
+    expect([figures.isolators, figures.countedUnits]).toEqual([1, 2]);
+    // The pair's resistance over the loop's length, and the isolator's 0.2 Ω.
+    const cable = fire.config.products.cables.find((c) => c.id === fire.connections.routes['loop-1']!.product_id)!;
+    expect(figures.voltages!.resistance).toBeCloseTo((2 * cable.resistance * figures.length) / 1000 + 0.2, 6);
     expect(figures.centralId).toBe('c1');
     expect(figures.length).toBeGreaterThan(8);
     // 24 V less the 15 % margin, a few millivolts less at the far end of either feed.

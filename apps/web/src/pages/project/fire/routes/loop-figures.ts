@@ -1,4 +1,4 @@
-import { loopVoltages, startVoltage, type LoopVoltages } from '@edrf/fire';
+import { isolatorPositions, loopVoltages, startVoltage, type LoopVoltages } from '@edrf/fire';
 import type { Fire, Route, UnitGroup } from '@edrf/model';
 import { UNIT_GROUPS } from '@edrf/model';
 
@@ -19,10 +19,17 @@ export interface LoopFigures {
   length: number;
   /** mA of every member in alarm. */
   load: number;
-  /** The central's maximum (its product's milliamperes); null without a central or product. */
+  /** The central's maximum loop current in alarm (its product's max_loop_milliamperes); null: not checked. */
   maxLoad: number | null;
   /** route_max_units of the cabling settings and the central's product, whichever is lower. */
   maxUnits: number;
+  /** What counts against maxUnits: the members, and the isolators where the central counts them. */
+  countedUnits: number;
+  /** Isolators along the loop: at every change of section (by the units' addresses) and every isolator_max_units units. */
+  isolators: number;
+  /** The central product's loop resistance (Ω) and length (m) limits; null: not checked. */
+  maxResistance: number | null;
+  maxLength: number | null;
   centralId: string | null;
   /** Null when it cannot be told: no cable product, no central voltage, or no members. */
   voltages: LoopVoltages | null;
@@ -61,9 +68,11 @@ const groupOf = (fire: Fire, id: string): UnitGroup | null => UNIT_GROUPS.find((
  */
 export function loopFigures(fire: Fire, route: Route): LoopFigures {
   const nodes = route.slices.flatMap((slice) => slice.nodes);
-  const members: LoopMember[] = [];
+  const members: (LoopMember & { section: string | null })[] = [];
   const segments: { length: number; unit: { id: string; alarmCurrent: number; minVoltage: number } }[] = [];
-  const addresses = new Map(Object.values(fire.sections).flatMap((s) => Object.entries(s.addresses)));
+  const addresses = new Map(
+    Object.values(fire.sections).flatMap((s) => Object.entries(s.addresses).map(([id, a]) => [id, { address: a, section: s.id }])),
+  );
   let length = 0;
   let since = 0;
   nodes.forEach((node, k) => {
@@ -75,7 +84,14 @@ export function loopFigures(fire: Fire, route: Route): LoopFigures {
     const group = node.unit_id ? groupOf(fire, node.unit_id) : null;
     if (!group || group === 'racks' || group === 'labels') return;
     const e = unitElectrical(fire, group, node.unit_id);
-    members.push({ id: node.unit_id, group, address: addresses.get(node.unit_id) ?? null, milliamperes: e.milliamperes });
+    const address = addresses.get(node.unit_id);
+    members.push({
+      id: node.unit_id,
+      group,
+      address: address?.address ?? null,
+      section: address?.section ?? null,
+      milliamperes: e.milliamperes,
+    });
     segments.push({ length: since, unit: { id: node.unit_id, alarmCurrent: e.milliamperes / 1000, minVoltage: e.minVoltage } });
     since = 0;
   });
@@ -88,16 +104,32 @@ export function loopFigures(fire: Fire, route: Route): LoopFigures {
   const product = central ? fire.config.products.centrals.find((p) => p.id === central.product_id) : undefined;
   const cable = fire.config.products.cables.find((c) => c.id === route.product_id);
   const start = product ? startVoltage(product.voltage_output[0], fire.config.cabling.start_voltage_margin) : 0;
+  const isolators = isolatorPositions({
+    units: members.map((m) => ({ id: m.id, section: m.section })),
+    maxUnitsBetween: fire.config.cabling.isolator_max_units,
+    countsAsUnits: product?.isolators_count_as_units ?? false,
+  });
   const voltages =
     cable && start > 0 && segments.length > 0
-      ? loopVoltages({ name: route.id, startVoltage: start, resistancePerMetre: cable.resistance / 1000, segments, returnLength: since })
+      ? loopVoltages({
+          name: route.id,
+          startVoltage: start,
+          resistancePerMetre: cable.resistance / 1000,
+          segments,
+          returnLength: since,
+          isolators: { resistance: product?.isolator_ohms ?? 0, positions: isolators.positions },
+        })
       : null;
   return {
-    members,
+    members: members.map(({ section: _, ...m }) => m),
     length,
     load: members.reduce((sum, m) => sum + m.milliamperes, 0),
-    maxLoad: product && product.milliamperes > 0 ? product.milliamperes : null,
+    maxLoad: product?.max_loop_milliamperes ?? null,
     maxUnits: Math.min(fire.config.cabling.route_max_units, product?.route_max_units ?? Infinity),
+    countedUnits: isolators.loopUnits,
+    isolators: isolators.count,
+    maxResistance: product?.max_loop_ohms ?? null,
+    maxLength: product?.max_loop_metres ?? null,
     centralId: central?.id ?? null,
     voltages,
   };

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { attachPoint, buildRoutingGraph, pathLength } from '../cabling/routing-graph.js';
+import { loopMetric, storeyExits, type MetricPoint } from './loop-metric.js';
+import { GraphSearch } from './path-between.js';
+import { officeBuilding } from './test-building.js';
+
+const at = (storeyId: string, x: number, y: number): MetricPoint => ({ storeyId, coord: [x, y, storeyId === 'g' ? 2.95 : 5.95] });
+
+describe('loopMetric', () => {
+  const arch = officeBuilding();
+  const g = buildRoutingGraph({ arch });
+  const exits = storeyExits(g);
+
+  it('finds the ways between storeys: the stairwells', () => {
+    expect(exits.get('g')!.length).toBeGreaterThan(0);
+    for (const e of exits.get('g')!) expect(e.x).toBeGreaterThanOrEqual(80);
+  });
+
+  it('is the straight distance on one storey', () => {
+    const d = loopMetric([at('g', 5, 5), at('g', 25, 5)], exits);
+    expect(d(0, 1)).toBeCloseTo(20, 9);
+  });
+
+  it('goes between storeys through the stairwell: two rooms over each other are not 3 m apart', () => {
+    const d = loopMetric([at('g', 5, 5), at('u', 5, 5)], exits);
+    const toStair = Math.min(...exits.get('g')!.map((e) => Math.hypot(e.x - 5, e.y - 5)));
+    expect(d(0, 1)).toBeCloseTo(2 * toStair + 3, 6);
+  });
+
+  it('never exceeds the length of the route through the building (so it orders tours and bounds cable from below)', () => {
+    const points = [at('g', 5, 5), at('g', 45, 5), at('g', 75, 2), at('u', 5, 5), at('u', 35, 8), at('u', 60, 11), at('g', 40, 11)];
+    const nodes = points.map((p) => attachPoint(g, p.storeyId, p.coord));
+    const d = loopMetric(points, storeyExits(g));
+    const search = new GraphSearch(g);
+    for (let a = 0; a < points.length; a++)
+      for (let b = 0; b < points.length; b++) {
+        if (a === b) continue;
+        const route = pathLength(g, search.search(nodes[a]!, new Set([nodes[b]!])).pathTo(nodes[b]!));
+        // pathLength counts a climb by its rise, and plan metres apart from it: the metric's plan + rise is the same measure.
+        expect(d(a, b)).toBeLessThanOrEqual(route + 1e-6);
+      }
+  });
+});
