@@ -1,6 +1,6 @@
 import type { Fire, OtherUnitType, Section } from '@edrf/model';
 import type { Pt } from '../geometry/ring.js';
-import { sectionAt, type SectionBuilding } from '../sections/section-index.js';
+import { sectionLocator, type SectionBuilding } from '../sections/section-index.js';
 import { compareSectionNames } from '../sections/calc-sections.js';
 
 /** A unit a loop must reach: where it stands, its section, and what it draws in alarm. */
@@ -34,6 +34,7 @@ export function loopUnits(fire: Fire, building: SectionBuilding): LoopUnit[] {
   const sections = Object.values(fire.sections).sort(
     (a: Section, b: Section) => compareSectionNames(a.name, b.name) || a.id.localeCompare(b.id),
   );
+  const locate = sectionLocator(sections, building);
   // In alarm every sounder and beacon draws its alarm current (max_milliamperes); detectors, call points and I/O
   // units stay at their quiescent current (min_milliamperes) but for the few that raise the alarm.
   type Listed = readonly { id: string; electrical: { min_milliamperes: number; max_milliamperes: number; min_voltage: number } }[];
@@ -49,7 +50,7 @@ export function loopUnits(fire: Fire, building: SectionBuilding): LoopUnit[] {
     id: u.id,
     storeyId: u.storey_id,
     coord: u.coord,
-    sectionId: sectionAt(sections, building, u.storey_id, [u.coord[0], u.coord[1]] as Pt)?.section.id ?? '',
+    sectionId: locate(u.storey_id, [u.coord[0], u.coord[1]] as Pt)?.section.id ?? '',
     ...e,
   });
   const units = fire.units;

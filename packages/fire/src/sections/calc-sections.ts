@@ -8,7 +8,7 @@ import { newSectionItems } from './groups.js';
 import type { SectionItem } from './split-rooms.js';
 import { labelPoint } from './label-point.js';
 import { SECTION_MESSAGES } from './messages.js';
-import { partRings, sectionAt, sectionBuilding, type SectionBuilding } from './section-index.js';
+import { partRings, sectionLocator, sectionBuilding, type SectionBuilding } from './section-index.js';
 import { SECTION_RULES, sectionCap } from './section-rules.js';
 import { validateSections } from './validate.js';
 import { ringArea } from '../geometry/ring.js';
@@ -152,8 +152,9 @@ export function calcFireSections(
   const byName = [...sections].sort((a, b) => compareSectionNames(a.name, b.name) || a.id.localeCompare(b.id));
   const unitSection = new Map<string, string>();
   const units = addressedUnits(fire);
+  const locate = sectionLocator(byName, building);
   for (const unit of units) {
-    const found = sectionAt(byName, building, unit.storeyId, unit.at);
+    const found = locate(unit.storeyId, unit.at);
     if (found) unitSection.set(unit.id, found.section.id);
   }
   if (settings.addresses) {

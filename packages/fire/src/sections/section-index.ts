@@ -26,18 +26,33 @@ export function partRings(part: Section['parts'][number], room: RoomInfo): Ring[
   return [part.shape.exterior, ...part.shape.interiors] as Ring[];
 }
 
-/** The section and part holding a point of a storey (the first section by id that does), or null. */
-export function sectionAt(
+/**
+ * Finds the section and part holding a point of a storey: the first section in the given order (then the first of its
+ * parts) that does, or null. Built once for many points: each storey's parts with their boxes, in that order.
+ */
+export function sectionLocator(
   sections: readonly Section[],
   building: SectionBuilding,
-  storeyId: string,
-  at: Pt,
-): { section: Section; part: number } | null {
+): (storeyId: string, at: Pt) => { section: Section; part: number } | null {
+  type Entry = { section: Section; part: number; rings: Ring[]; minX: number; minY: number; maxX: number; maxY: number };
+  const byStorey = new Map<string, Entry[]>();
   for (const section of sections)
-    for (const [k, part] of section.parts.entries()) {
+    section.parts.forEach((part, k) => {
       const room = building.rooms.get(part.room_id);
-      if (!room || room.info.storey.id !== storeyId) continue;
-      if (pointInRings(at[0], at[1], partRings(part, room.info))) return { section, part: k };
-    }
-  return null;
+      if (!room) return;
+      const rings = partRings(part, room.info);
+      if (rings.length === 0) return;
+      const xs = rings[0]!.map((p) => p[0]);
+      const ys = rings[0]!.map((p) => p[1]);
+      const entry = { section, part: k, rings, minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
+      const list = byStorey.get(room.info.storey.id);
+      if (list) list.push(entry);
+      else byStorey.set(room.info.storey.id, [entry]);
+    });
+  return (storeyId, [x, y]) => {
+    for (const e of byStorey.get(storeyId) ?? [])
+      if (x >= e.minX && x <= e.maxX && y >= e.minY && y <= e.maxY && pointInRings(x, y, e.rings))
+        return { section: e.section, part: e.part };
+    return null;
+  };
 }
