@@ -8,16 +8,12 @@
 // ('No product found for power supply' logged), routes the racks with 'Route between racks', and deleting the last
 // rack takes her to /fire/units. The schematic is in rack units, y down; e2e/support/plan.ts takes plan points, y up:
 // at() flips.
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signInWithPasscode } from './support/login.js';
-import { corpusFile } from './support/corpus.js';
-import { addIfc } from './support/ifc.js';
+import { openFireProject, skipWithoutCorpus } from './support/fire.js';
 import { pagePoint, plan, type PlanPoint } from './support/plan.js';
 import { EDDA, EQUIPMENT_PROJECT } from './support/seed.js';
-import { detail, dialog, expectToast, rowOf } from './support/ui.js';
+import { detail, expectToast } from './support/ui.js';
 
-const HOUSE = corpusFile('AC20-FZK-Haus.ifc');
 const SHOTS = process.env.EQUIPMENT_SHOTS;
 
 /** Two presses within 300 ms are a double click; edits within 1500 ms join one undo step. */
@@ -41,7 +37,6 @@ const D2_FREE: S = [89, 150];
 const OUTSIDE: S = [56, 150];
 
 const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
-const navigation = (page: Page) => page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Property details' }) });
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Equipment tools' });
 const addButton = (page: Page, name: string) => toolbar(page).getByRole('button', { name, exact: true });
 const heading = (page: Page, name: string) => properties(page).getByRole('heading', { name, exact: true });
@@ -70,21 +65,13 @@ async function shot(page: Page, name: string) {
 test('fire equipment: adds, drags within and across racks, cables to routes, route markers, Delete, Escape, undo, last rack', async ({
   page,
 }) => {
-  test.skip(!fs.existsSync(HOUSE), `the IFC corpus is absent (${HOUSE}); set IFC_CORPUS to the folder holding AC20-FZK-Haus.ifc`);
+  skipWithoutCorpus();
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   let projectPath = '';
 
   await test.step('two racks with a central and a plinth on /fire/units; Equipment shows them side by side', async () => {
-    await signInWithPasscode(page, EDDA);
-    await page.goto('/projects');
-    await rowOf(page, EQUIPMENT_PROJECT).getByRole('link', { name: EQUIPMENT_PROJECT }).click();
-    await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
-    projectPath = new URL(page.url()).pathname;
-    await addIfc(page, HOUSE);
-    await navigation(page).getByRole('button', { name: 'Fire', exact: true }).click();
-    await dialog(page, 'Add Fire Module').getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`${projectPath}/fire/units(\\?.*)?$`));
+    ({ projectPath } = await openFireProject(page, EDDA, EQUIPMENT_PROJECT));
     // Equipment waits for fire units and a rack (F§2).
     await expect(page.locator('.fire-tab.disabled', { hasText: 'Equipment' })).toHaveAttribute('title', 'Requires fire units and a rack');
     for (const room of [KUECHE, SCHLAFZIMMER]) {

@@ -8,14 +8,11 @@
 // regulations without a cost, adds BS 5839 and finds no SBF page.
 import fs from 'node:fs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { signInWithPasscode } from './support/login.js';
-import { corpusFile } from './support/corpus.js';
+import { FZK_HAUS as HOUSE, openProject, projectNavigation as navigation, skipWithoutCorpus } from './support/fire.js';
 import { addIfc } from './support/ifc.js';
+import { signInWithPasscode } from './support/login.js';
 import { FELIX, FIRE_BETA_ORG, FIRE_BETA_PROJECT, FIRE_PROJECT, FREYA } from './support/seed.js';
 import { dialog, expectToast, rowOf } from './support/ui.js';
-
-const HOUSE = corpusFile('AC20-FZK-Haus.ifc');
-const SKIP_WITHOUT_CORPUS = `the IFC corpus is absent (${HOUSE}); set IFC_CORPUS to the folder holding AC20-FZK-Haus.ifc`;
 
 const NEEDS_ROOMS = 'Requires a model with rooms';
 const NO_FIRE_MODULE = 'No fire module configured';
@@ -28,7 +25,6 @@ interface HardwareFile {
   hardware: Record<string, { id: string; name: string; [field: string]: unknown }[]>;
 }
 
-const navigation = (page: Page) => page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Property details' }) });
 const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
 const fireTabs = (page: Page) => page.getByRole('navigation', { name: 'Fire', exact: true });
 const settingsTabs = (page: Page) => page.getByRole('navigation', { name: 'Fire settings', exact: true });
@@ -41,14 +37,6 @@ const detectorGroup = (page: Page, type: 'Smoke' | 'Heat') =>
   page.getByRole('region', { name: 'Detector Settings' }).getByRole('group', { name: type, exact: true });
 const sbfGroup = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
 const values = (inputs: Locator) => inputs.evaluateAll((all) => all.map((input) => (input as HTMLInputElement).value));
-
-/** Opens the project from the projects list and returns its path. */
-async function openProject(page: Page, name: string): Promise<string> {
-  await page.goto('/projects');
-  await rowOf(page, name).getByRole('link', { name }).click();
-  await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
-  return new URL(page.url()).pathname;
-}
 
 /** Fire on an empty model: shown, disabled, and saying why (P§5). */
 async function expectFireDisabled(page: Page) {
@@ -92,7 +80,7 @@ async function importHardware(page: Page, file: string, content: unknown): Promi
 }
 
 test('a member adds the SBF fire module at a cost and edits its hardware, optimization and SBF form', async ({ page }, testInfo) => {
-  test.skip(!fs.existsSync(HOUSE), SKIP_WITHOUT_CORPUS);
+  skipWithoutCorpus();
   test.setTimeout(90_000);
   let projectPath = '';
 
@@ -358,7 +346,7 @@ test('a member adds the SBF fire module at a cost and edits its hardware, optimi
 });
 
 test('a platform admin in a prepaid organization is offered the beta regulations at no cost; BS 5839 has no SBF page', async ({ page }) => {
-  test.skip(!fs.existsSync(HOUSE), SKIP_WITHOUT_CORPUS);
+  skipWithoutCorpus();
   test.setTimeout(60_000);
   let projectPath = '';
 

@@ -4,16 +4,11 @@
 // panel), steps through a loop on the plan route → slice → node, deletes an inner node and is refused an end node,
 // draws a route (points, Enter) and aborts another (Escape), undoes and redoes, syncs and reloads. Points on the plan
 // are named in metres (e2e/support/plan.ts).
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signInWithPasscode } from './support/login.js';
-import { corpusFile } from './support/corpus.js';
-import { addIfc } from './support/ifc.js';
+import { openFireProject, skipWithoutCorpus } from './support/fire.js';
 import { pagePoint, plan, type PlanPoint } from './support/plan.js';
 import { ROUTES_PROJECT, RUTH } from './support/seed.js';
-import { detail, dialog, expectToast, rowOf } from './support/ui.js';
-
-const HOUSE = corpusFile('AC20-FZK-Haus.ifc');
+import { detail, expectToast } from './support/ui.js';
 
 type P = PlanPoint;
 
@@ -36,7 +31,6 @@ const ABORTED: P[] = [
 ];
 
 const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
-const navigation = (page: Page) => page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Property details' }) });
 const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Plan tools' });
 const routeList = (page: Page) => page.getByRole('list', { name: 'Routes', exact: true });
@@ -52,21 +46,13 @@ async function clickAt(page: Page, point: P) {
 }
 
 test('fire routes: Optimize, the loop’s figures, route → slice → node, node deletes, drawing, undo, sync', async ({ page }) => {
-  test.skip(!fs.existsSync(HOUSE), `the IFC corpus is absent (${HOUSE}); set IFC_CORPUS to the folder holding AC20-FZK-Haus.ifc`);
+  skipWithoutCorpus();
   test.setTimeout(90_000);
   let projectPath = '';
   let inner: P = [0, 0];
 
   await test.step('after the IFC import, the fire module, a rack in the bedroom and the units design, Routes opens', async () => {
-    await signInWithPasscode(page, RUTH);
-    await page.goto('/projects');
-    await rowOf(page, ROUTES_PROJECT).getByRole('link', { name: ROUTES_PROJECT }).click();
-    await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
-    projectPath = new URL(page.url()).pathname;
-    await addIfc(page, HOUSE);
-    await navigation(page).getByRole('button', { name: 'Fire', exact: true }).click();
-    await dialog(page, 'Add Fire Module').getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`${projectPath}/fire/units(\\?.*)?$`));
+    ({ projectPath } = await openFireProject(page, RUTH, ROUTES_PROJECT));
 
     await toolbar(page).getByRole('button', { name: 'Rack ▾', exact: true }).click();
     await page
@@ -109,7 +95,9 @@ test('fire routes: Optimize, the loop’s figures, route → slice → node, nod
       .click();
     await expect(heading(page, 'Loop loop-1')).toBeVisible();
     const loop = properties(page).getByRole('region', { name: 'Loop' });
-    await expect(detail(loop, 'Length')).toHaveText(/^\d+\.\d m$/);
+    await expect(detail(loop, 'Length')).toHaveText(/^\d+\.\d m of \d+ m$/);
+    await expect(detail(loop, 'Isolators')).toHaveText(/^\d+$/);
+    await expect(detail(loop, 'Resistance')).toHaveText(/^\d+\.\d\d Ω of \d+ Ω$/);
     await expect(detail(loop, 'Alarm load')).toHaveText(/^\d+\.\d mA of \d+ mA$/);
     await expect(detail(loop, 'Units')).toHaveText(/^[1-9]\d* of \d+$/);
     await expect(detail(loop, 'Worst voltage')).toHaveText(/^\d+\.\d V at \S+ \(feed [AB]\)$/);

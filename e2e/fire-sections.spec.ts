@@ -5,16 +5,10 @@
 // 'Non-contiguous rooms'), removes one (Delete), edits the kitchen part's shape (e, a corner, Enter) and is refused a
 // crossing one ('Invalid section shape'), addresses her detector with a click and clears it, undoes and redoes, syncs
 // and reloads. Points on the plan are named in metres (e2e/support/plan.ts).
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signInWithPasscode } from './support/login.js';
-import { corpusFile } from './support/corpus.js';
-import { addIfc } from './support/ifc.js';
+import { openFireProject, skipWithoutCorpus } from './support/fire.js';
 import { pagePoint, plan, type PlanPoint } from './support/plan.js';
 import { SECTIONS_PROJECT, SELMA } from './support/seed.js';
-import { dialog, rowOf } from './support/ui.js';
-
-const HOUSE = corpusFile('AC20-FZK-Haus.ifc');
 
 type P = PlanPoint;
 
@@ -34,7 +28,6 @@ const CROSSING: P = [2.5, -1];
 const BUERO: P = [0.8, 9.2];
 
 const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
-const navigation = (page: Page) => page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Property details' }) });
 const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Plan tools' });
 const runGroup = (page: Page) => page.getByRole('group', { name: 'Calculate sections' });
@@ -62,20 +55,12 @@ async function dragOn(page: Page, from: P, to: P) {
 }
 
 test('fire sections: run, the Sections menu, Edit, parts and shapes, addresses, warnings, undo, sync', async ({ page }) => {
-  test.skip(!fs.existsSync(HOUSE), `the IFC corpus is absent (${HOUSE}); set IFC_CORPUS to the folder holding AC20-FZK-Haus.ifc`);
+  skipWithoutCorpus();
   test.setTimeout(90_000);
   let projectPath = '';
 
   await test.step('a detector placed by hand and the units design; Sections shows the analysis as red boxes', async () => {
-    await signInWithPasscode(page, SELMA);
-    await page.goto('/projects');
-    await rowOf(page, SECTIONS_PROJECT).getByRole('link', { name: SECTIONS_PROJECT }).click();
-    await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
-    projectPath = new URL(page.url()).pathname;
-    await addIfc(page, HOUSE);
-    await navigation(page).getByRole('button', { name: 'Fire', exact: true }).click();
-    await dialog(page, 'Add Fire Module').getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`${projectPath}/fire/units(\\?.*)?$`));
+    ({ projectPath } = await openFireProject(page, SELMA, SECTIONS_PROJECT));
     // The Sections tab waits for fire units (F§2).
     await expect(page.locator('.fire-tab.disabled', { hasText: 'Sections' })).toHaveAttribute('title', 'Requires fire units');
 

@@ -5,17 +5,12 @@
 // shows the upper storey (clipped: no units there) and the whole building, reloads into 3D and goes back to 2D.
 // The 3D view reports on its element what it draws: data-instances (instances per layer), data-highlighted (the
 // selected units drawn highlighted) and data-unit-points (each unit the clip keeps, in pixels on the element).
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { corpusFile } from './support/corpus.js';
-import { addIfc } from './support/ifc.js';
-import { signInWithPasscode } from './support/login.js';
+import { openFireProject, skipWithoutCorpus } from './support/fire.js';
 import { pagePoint, plan, type PlanPoint } from './support/plan.js';
 import { DARIA, UNITS_3D_PROJECT } from './support/seed.js';
-import { detail, dialog, rowOf } from './support/ui.js';
+import { detail } from './support/ui.js';
 import { WEBGL_BROWSER } from './support/webgl.js';
-
-const HOUSE = corpusFile('AC20-FZK-Haus.ifc');
 
 test.use(WEBGL_BROWSER);
 
@@ -26,7 +21,6 @@ const KUECHE: PlanPoint = [2, 2];
 const WOHNEN: PlanPoint = [8, 2];
 
 const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
-const navigation = (page: Page) => page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Property details' }) });
 const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
 const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Plan tools' }).getByRole('button', { name, exact: true });
 const modeButton = (page: Page, name: '2D' | '3D') =>
@@ -74,21 +68,12 @@ async function clickPlan(page: Page, point: PlanPoint) {
 test('fire units in 3D: the units drawn, click and shift-click select, Delete and undo, storeys clipped, reload keeps 3D', async ({
   page,
 }) => {
-  test.skip(!fs.existsSync(HOUSE), `the IFC corpus is absent (${HOUSE}); set IFC_CORPUS to the folder holding AC20-FZK-Haus.ifc`);
+  skipWithoutCorpus();
   test.setTimeout(120_000);
   const ids: Record<string, string> = {};
 
   await test.step('the IFC and the fire module are added; a detector and a siren are placed in 2D', async () => {
-    await signInWithPasscode(page, DARIA);
-    await page.goto('/projects');
-    await rowOf(page, UNITS_3D_PROJECT).getByRole('link', { name: UNITS_3D_PROJECT }).click();
-    await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
-    await addIfc(page, HOUSE);
-    await navigation(page).getByRole('button', { name: 'Fire', exact: true }).click();
-    const fire = dialog(page, 'Add Fire Module');
-    await fire.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(fire).toBeHidden();
-    await expect(page).toHaveURL(/\/fire\/units(\?.*)?$/);
+    await openFireProject(page, DARIA, UNITS_3D_PROJECT);
     await expect(modeButton(page, '2D')).toHaveAttribute('aria-pressed', 'true');
     await expect(modeButton(page, '3D')).toHaveAttribute('aria-pressed', 'false');
     await expect(storeyButton(page, 'Erdgeschoss')).toHaveAttribute('aria-current', 'true');

@@ -7,16 +7,11 @@
 // the model's hardware lists and widening the central beyond its rack on /fire/settings/hardware, meets 'No sirens
 // with detector socket found', the logged 'No product found for annunciator' and 'Failed to create rack unit
 // central'. Points on the plan are named in metres (e2e/support/plan.ts); values are read back from the panel.
-import fs from 'node:fs';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
-import { signInWithPasscode } from './support/login.js';
-import { corpusFile } from './support/corpus.js';
-import { addIfc } from './support/ifc.js';
+import { openFireProject, skipWithoutCorpus } from './support/fire.js';
 import { pagePoint, plan, type PlanPoint } from './support/plan.js';
 import { ULRIK, UNITS_MORE_PROJECT } from './support/seed.js';
-import { detail, dialog, expectToast, rowOf } from './support/ui.js';
-
-const HOUSE = corpusFile('AC20-FZK-Haus.ifc');
+import { detail, expectToast } from './support/ui.js';
 
 type P = PlanPoint;
 
@@ -127,7 +122,7 @@ async function pickFromMenu(page: Page, menu: 'More' | 'Rack', entry: string) {
 }
 
 test('fire units: pairs, sockets, the More menu, undo and redo, and the F§8 messages of emptied hardware lists', async ({ page }) => {
-  test.skip(!fs.existsSync(HOUSE), `the IFC corpus is absent (${HOUSE}); set IFC_CORPUS to the folder holding AC20-FZK-Haus.ifc`);
+  skipWithoutCorpus();
   test.setTimeout(75_000);
   const warnings: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
@@ -141,20 +136,7 @@ test('fire units: pairs, sockets, the More menu, undo and redo, and the F§8 mes
   };
 
   await test.step('after the IFC import and the SBF fire module, Units opens on Erdgeschoss with no unit', async () => {
-    await signInWithPasscode(page, ULRIK);
-    await page.goto('/projects');
-    await rowOf(page, UNITS_MORE_PROJECT).getByRole('link', { name: UNITS_MORE_PROJECT }).click();
-    await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
-    await addIfc(page, HOUSE);
-    await page
-      .getByRole('complementary')
-      .filter({ has: page.getByRole('link', { name: 'Property details' }) })
-      .getByRole('button', { name: 'Fire', exact: true })
-      .click();
-    const fire = dialog(page, 'Add Fire Module');
-    await fire.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(fire).toBeHidden();
-    await expect(page).toHaveURL(/\/fire\/units(\?.*)?$/);
+    await openFireProject(page, ULRIK, UNITS_MORE_PROJECT);
     await expect(page.getByRole('heading', { name: 'Units', level: 1 })).toBeVisible();
     await expect(storeyButton(page, 'Erdgeschoss')).toHaveAttribute('aria-current', 'true');
     await expect(plan(page)).toBeVisible();

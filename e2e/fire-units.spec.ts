@@ -5,16 +5,11 @@
 // is refused a rack outside every room and places one in a room ('+D1'), runs the automatic design for the whole
 // building, moves a detector out of its warning, fills an IO unit's inputs up to its product's count, syncs and
 // reloads. Points on the plan are named in metres (e2e/support/plan.ts); values are read back from the panel.
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signInWithPasscode } from './support/login.js';
-import { corpusFile } from './support/corpus.js';
-import { addIfc } from './support/ifc.js';
+import { openFireProject, projectNavigation as navigation, skipWithoutCorpus } from './support/fire.js';
 import { pagePoint, plan, type PlanPoint } from './support/plan.js';
 import { UNA, UNITS_PROJECT } from './support/seed.js';
-import { detail, dialog, expectToast, rowOf } from './support/ui.js';
-
-const HOUSE = corpusFile('AC20-FZK-Haus.ifc');
+import { detail, expectToast } from './support/ui.js';
 
 type P = PlanPoint;
 
@@ -40,7 +35,6 @@ const WOHNEN_EAST: P = [10.5, 3];
 const OUTSIDE: P = [0.12, 5];
 
 const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
-const navigation = (page: Page) => page.getByRole('complementary').filter({ has: page.getByRole('link', { name: 'Property details' }) });
 const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Plan tools' });
 const tool = (page: Page, name: string) => toolbar(page).getByRole('button', { name, exact: true });
@@ -95,19 +89,12 @@ async function expectNothingSelected(page: Page) {
 }
 
 test('fire units: tools, F§9 heights, r / R, drag, box delete, racks, automatic design and warnings, IO caps, sync', async ({ page }) => {
-  test.skip(!fs.existsSync(HOUSE), `the IFC corpus is absent (${HOUSE}); set IFC_CORPUS to the folder holding AC20-FZK-Haus.ifc`);
+  skipWithoutCorpus();
   test.setTimeout(90_000);
-  let projectPath = '';
   let ground = { floor: 0, top: 0 };
 
   await test.step('after the IFC import the fire module is added and Units shows its tools', async () => {
-    await signInWithPasscode(page, UNA);
-    await page.goto('/projects');
-    await rowOf(page, UNITS_PROJECT).getByRole('link', { name: UNITS_PROJECT }).click();
-    await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
-    projectPath = new URL(page.url()).pathname;
-
-    await addIfc(page, HOUSE);
+    const { projectPath } = await openFireProject(page, UNA, UNITS_PROJECT);
 
     // The ground floor's heights, from the model page (F§9's defaults are measured from them).
     await navigation(page).getByRole('link', { name: 'Model', exact: true }).click();
@@ -115,10 +102,7 @@ test('fire units: tools, F§9 heights, r / R, drag, box delete, racks, automatic
     ground = await storeyHeights(page, 'Erdgeschoss');
     expect(ground.top).toBeGreaterThan(ground.floor);
 
-    await navigation(page).getByRole('button', { name: 'Fire', exact: true }).click();
-    const fire = dialog(page, 'Add Fire Module');
-    await fire.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(fire).toBeHidden();
+    await navigation(page).getByRole('link', { name: 'Fire', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${projectPath}/fire/units(\\?.*)?$`));
     await expect(page.getByRole('heading', { name: 'Units', level: 1 })).toBeVisible();
 

@@ -56,6 +56,8 @@ export const SELMA = 'selma@example.com';
 export const EDDA = 'edda@example.com';
 /** fire-routes.spec: admin of the routes organization and its project; optimizes, edits and draws cable routes. */
 export const RUTH = 'ruth@example.com';
+/** fire-design-all.spec: admin of the design-all organization and its project; runs Design all without and with a rack. */
+export const ADA = 'ada@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -88,6 +90,7 @@ export const SEED_USERS = [
   { email: SELMA, provider: 'passcode', is_admin: false },
   { email: EDDA, provider: 'passcode', is_admin: false },
   { email: RUTH, provider: 'passcode', is_admin: false },
+  { email: ADA, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -224,6 +227,9 @@ export const EQUIPMENT_PROJECT = 'Edda House';
 /** fire-routes.spec: ruth's organization and project; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
 export const ROUTES_ORG = 'Ruth Kabel AB';
 export const ROUTES_PROJECT = 'Ruth House';
+/** fire-design-all.spec: ada's organization and project; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
+export const DESIGN_ALL_ORG = 'Ada Brand AB';
+export const DESIGN_ALL_PROJECT = 'Ada House';
 
 export const SEED_ORGS: SeedOrg[] = [
   {
@@ -415,6 +421,12 @@ export const SEED_ORGS: SeedOrg[] = [
     name: ROUTES_ORG,
     members: [{ email: RUTH, role: 'admin' }],
     projects: [{ name: ROUTES_PROJECT, ifcFiles: [], members: [{ email: RUTH, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: DESIGN_ALL_ORG,
+    members: [{ email: ADA, role: 'admin' }],
+    projects: [{ name: DESIGN_ALL_PROJECT, ifcFiles: [], members: [{ email: ADA, role: 'admin' }] }],
     payments: [],
   },
 ];

@@ -31,6 +31,9 @@ export interface FireCablingResult {
 /** Loop routes are named so; a run replaces the model's Loop routes and keeps every other. */
 export const LOOP_ROUTE_PREFIX = 'loop-';
 
+/** A loop's warning: its unit id starts with the loop's id, so the routes page can show the loop. */
+const loopWarning = (kind: string, key: string, message: string) => warning(kind, key, message, key);
+
 const distance3 = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 
 /**
@@ -243,18 +246,18 @@ export function calcFireCabling(
         }),
       };
       for (const [from, to] of loop.unjoined)
-        warnings.push(warning('loop_no_way', `${id}/${from}/${to}`, LOOP_MESSAGES.noWay(id, from, to)));
+        warnings.push(loopWarning('loop_no_way', `${id}/${from}/${to}`, LOOP_MESSAGES.noWay(id, from, to)));
       const path = loop.legPaths.flatMap((leg, k) => (k === 0 ? leg : leg.slice(1)));
       const route: Route = { id, product_id: loop.cable?.id ?? '', kind: 'Loop', slices: pathSlices(g, path) };
       connections.routes[id] = route;
-      loop.check.warnings.forEach((message, k) => warnings.push(warning('loop_electrical', `${id}/${k}`, message)));
+      loop.check.warnings.forEach((message, k) => warnings.push(loopWarning('loop_electrical', `${id}/${k}`, message)));
 
       // A section split over loops counts here for the share of its units on this one.
       const onLoop = new Map<string, number>();
       for (const u of members) if (u.sectionId) onLoop.set(u.sectionId, (onLoop.get(u.sectionId) ?? 0) + 1);
       const area = [...onLoop].reduce((s, [sid, k]) => s + ((sectionArea.get(sid) ?? 0) * k) / sectionUnits.get(sid)!, 0);
       if (area > cabling.route_max_area + 1e-6)
-        warnings.push(warning('loop_over_area', id, LOOP_MESSAGES.overArea(id, area, cabling.route_max_area)));
+        warnings.push(loopWarning('loop_over_area', id, LOOP_MESSAGES.overArea(id, area, cabling.route_max_area)));
       if (cabling.class_a_separation) {
         const violation = classAViolation(
           g,
@@ -263,7 +266,7 @@ export function calcFireCabling(
           origin.rack.coord,
         );
         if (violation)
-          warnings.push(warning('loop_class_a', id, LOOP_MESSAGES.classA(id, violation.shared, violation.openings, ...violation.legs)));
+          warnings.push(loopWarning('loop_class_a', id, LOOP_MESSAGES.classA(id, violation.shared, violation.openings, ...violation.legs)));
       }
       progress(++done, total);
     }

@@ -1,11 +1,15 @@
-import { useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { Fire, Model } from '@edrf/model';
+import { createStore, useStore } from '../../../lib/store';
 import { useProjectStore } from '../../../state/use-project';
 import { useRunProgress, type RunProgressState } from '../../../ui/RunProgress';
 
+/** Projects with an engine run going: one run at a time per project, whichever button started it. */
+const runningProjects = createStore<ReadonlySet<string>>(new Set());
+
 /** What an engine run works with: the model as sent, the store's model now, and how to apply the answer. */
 export interface EngineRun {
+  projectId: string;
   sent: Model & { fire: Fire };
   /** The model as it is when the answer arrives (the user may have edited meanwhile). */
   now: () => Model;
@@ -15,25 +19,28 @@ export interface EngineRun {
 }
 
 /**
- * One engine run at a time from a page of the fire area (Run, Design all, Optimize, Route between racks): the clock
- * and progress bar, the page undo returns to, and a second press ignored while one runs. A failure has been toasted
- * by apiCall unless the call was quiet, when `onError` says it.
+ * One engine run at a time in a project (Run, Design all, Optimize, Route between racks): the clock and progress bar,
+ * the page undo returns to, and `busy` while any of them runs (their buttons are disabled; a press then is ignored).
+ * A failure has been toasted by apiCall unless the call was quiet, when `onError` says it.
  */
 export function useEngineRun(onError: (error: unknown) => void = () => {}): {
   clock: RunProgressState;
+  busy: boolean;
   start: (work: (run: EngineRun) => Promise<void>) => void;
 } {
   const store = useProjectStore();
   const location = useLocation();
   const clock = useRunProgress();
-  const busy = useRef(false);
+  const projectId = store.getState().projectId;
+  const busy = useStore(runningProjects).has(projectId);
   const start = (work: (run: EngineRun) => Promise<void>) => {
     const sent = store.getState().model;
-    if (busy.current || !sent.fire) return;
+    if (runningProjects.get().has(projectId) || !sent.fire) return;
     const page = location.pathname + location.search;
-    busy.current = true;
+    runningProjects.set((all) => new Set([...all, projectId]));
     clock.start();
     const run: EngineRun = {
+      projectId,
       sent: sent as Model & { fire: Fire },
       now: () => store.getState().model,
       apply: (next) => store.replaceModel(next, page),
@@ -42,9 +49,9 @@ export function useEngineRun(onError: (error: unknown) => void = () => {}): {
     void work(run)
       .catch(onError)
       .finally(() => {
-        busy.current = false;
+        runningProjects.set((all) => new Set([...all].filter((id) => id !== projectId)));
         clock.stop();
       });
   };
-  return { clock, start };
+  return { clock, busy, start };
 }

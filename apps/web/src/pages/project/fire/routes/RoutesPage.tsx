@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from '../../../../app/overlay/alerts';
 import { LayersBox } from '../../../../editor/LayersBox';
@@ -14,7 +13,8 @@ import { useProjectState, useProjectStore } from '../../../../state/use-project'
 import { routesLayers, routesPainters } from './layers/route-layers';
 import { RouteList } from './RouteList';
 import { RoutePanel } from './RoutePanel';
-import { RouteWarnings, type RouteWarning } from './RouteWarnings';
+import { RouteWarnings } from './RouteWarnings';
+import { useLastCabling } from './run/last-cabling';
 import { addStoreySliceEdits } from './route-edits';
 import { normalSelection, pickOf, selectRoute } from './route-selection';
 import { RoutesOptimize } from './run/RoutesOptimize';
@@ -36,7 +36,7 @@ export function RoutesPage() {
   const store = useProjectStore();
   const location = useLocation();
   const [storeyId, showStorey] = useShownStorey(model.arch);
-  const [warnings, setWarnings] = useState<RouteWarning[] | null>(null);
+  const warnings = useLastCabling(store.getState().projectId);
   const editor = usePlanEditor(
     () => ({ layers: routesLayers(), defaultTool: () => new RouteSelectTool(), painters: routesPainters() }),
     storeyId ?? '',
@@ -106,7 +106,7 @@ export function RoutesPage() {
               Draw route
             </button>
           )}
-          <RoutesOptimize onWarnings={setWarnings} />
+          <RoutesOptimize />
         </div>
         <div className="plan-frame">
           <PlanView editor={editor} />

@@ -11,7 +11,7 @@ import { rackRoutesEdits } from '../equipment-edits';
  */
 export function RackRoutesRun() {
   const { model } = useProjectState();
-  const { clock, start } = useEngineRun();
+  const { clock, busy, start } = useEngineRun();
 
   const run = () =>
     start(async ({ sent, now, apply, progress }) => {
@@ -26,7 +26,7 @@ export function RackRoutesRun() {
         type="button"
         className="btn btn-small"
         title="Route the cables between racks through the building (replaces the routes between racks)"
-        disabled={clock.running || !model.fire}
+        disabled={busy || !model.fire}
         onClick={run}
       >
         Route between racks

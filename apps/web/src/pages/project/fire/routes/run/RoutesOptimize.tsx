@@ -3,28 +3,29 @@ import { toast } from '../../../../../app/overlay/alerts';
 import { useProjectState } from '../../../../../state/use-project';
 import { RunProgress } from '../../../../../ui/RunProgress';
 import { useEngineRun } from '../../use-engine-run';
+import { setLastCabling } from './last-cabling';
 import { mergeOptimized, optimizeMessage, type CablingAnswer } from './optimize-edits';
 import '../../units/design/design.css';
 
 /**
  * Optimize (F§2 '/fire/routes', issue 26): calc_fire_cabling on the model as it is, with a progress bar and the
  * elapsed seconds; the page stays usable and a second press waits. The answer is merged against the model as it is
- * when it arrives (optimize-edits.ts) as one undo step of its own, and its warnings go to the page. A failure is the
+ * when it arrives (optimize-edits.ts) as one undo step of its own, and its warnings go to the page (last-cabling.ts). A failure is the
  * call's own toast ('Failed to calculate the cabling: No fire rack found!').
  */
-export function RoutesOptimize({ onWarnings }: { onWarnings: (warnings: CablingAnswer['validation']['warnings']) => void }) {
+export function RoutesOptimize() {
   const { model } = useProjectState();
-  const { clock, start } = useEngineRun();
+  const { clock, busy, start } = useEngineRun();
 
   const run = () =>
-    start(async ({ sent, now, apply, progress }) => {
+    start(async ({ projectId, sent, now, apply, progress }) => {
       const answer = (await calcFireCabling({ arch: sent.arch, elec: sent.elec, fire: sent.fire }, progress)) as CablingAnswer;
       const next = mergeOptimized(now(), answer);
       if (next) {
         apply(next);
         toast.info(optimizeMessage(next));
       }
-      onWarnings(answer.validation.warnings);
+      setLastCabling(projectId, answer.validation.warnings);
     });
 
   return (
@@ -33,7 +34,7 @@ export function RoutesOptimize({ onWarnings }: { onWarnings: (warnings: CablingA
         type="button"
         className="btn btn-small"
         title="Route every addressable unit on loops from its central (calc_fire_cabling)"
-        disabled={clock.running || !model.fire}
+        disabled={busy || !model.fire}
         onClick={run}
       >
         Optimize

@@ -24,7 +24,7 @@ export function SectionsRun() {
   const { model } = useProjectState();
   const [settings, setSettings] = useState<SectionsSettings>({ sections: true, labels: true, addresses: true });
   // The call is quiet: the page says the server's own message ('Fire detectors missing').
-  const { clock, start } = useEngineRun((error) =>
+  const { clock, busy, start } = useEngineRun((error) =>
     toast.error(error instanceof ApiError ? (error.detail ?? error.message) : 'Failed to calculate fire sections'),
   );
 
@@ -40,7 +40,7 @@ export function SectionsRun() {
     });
   };
 
-  const running = clock.running;
+  const running = busy;
   const nothing = !settings.sections && !settings.labels && !settings.addresses;
   return (
     <div className="design-run sections-run" role="group" aria-label="Calculate sections">

@@ -2,6 +2,7 @@ import { calcFireCabling, calcFireRackToRackRoutes, calcFireSections, calcFireUn
 import { toast } from '../../../../../app/overlay/alerts';
 import { useProjectState } from '../../../../../state/use-project';
 import { RunProgress } from '../../../../../ui/RunProgress';
+import { setLastCabling } from '../../routes/run/last-cabling';
 import { useEngineRun } from '../../use-engine-run';
 import { DESIGN_ALL_STEPS, designAll, designAllMessage, type DesignAllCalls } from './design-all';
 
@@ -19,16 +20,21 @@ const CALLS: DesignAllCalls = {
  */
 export function DesignAll({ calls = CALLS }: { calls?: DesignAllCalls }) {
   const { model } = useProjectState();
-  const { clock, start } = useEngineRun();
+  const { clock, busy, start } = useEngineRun();
 
   const run = () =>
-    start(async ({ sent, now, apply, progress }) => {
-      const { model: designed, summary } = await designAll(sent, calls, (step, f) => progress((step + f) / DESIGN_ALL_STEPS.length));
+    start(async ({ projectId, sent, now, apply, progress }) => {
+      const {
+        model: designed,
+        summary,
+        cabling,
+      } = await designAll(sent, calls, (step, f) => progress((step + f) / DESIGN_ALL_STEPS.length));
       if (now() !== sent) {
         toast.warning('The model changed during Design all: nothing was applied. Run it again.');
         return;
       }
       apply(designed);
+      if (cabling) setLastCabling(projectId, cabling.warnings);
       toast.info(designAllMessage(summary));
     });
 
@@ -38,7 +44,7 @@ export function DesignAll({ calls = CALLS }: { calls?: DesignAllCalls }) {
         type="button"
         className="btn btn-small"
         title="Design all: units, sections, cables between racks, loops and addresses, as one edit"
-        disabled={clock.running || !model.fire}
+        disabled={busy || !model.fire}
         onClick={run}
       >
         Design all

@@ -21,7 +21,7 @@ export function DesignRun({ storeyId }: { storeyId: string | null }) {
   const store = useProjectStore();
   const { model } = useProjectState();
   const [choice, setChoice] = useState<ScopeChoice>('building');
-  const { clock, start } = useEngineRun();
+  const { clock, busy, start } = useEngineRun();
 
   const run = () => {
     const scope: DesignScope = choice === 'storey' && storeyId ? { kind: 'storey', storeyId } : { kind: 'building' };
@@ -35,7 +35,7 @@ export function DesignRun({ storeyId }: { storeyId: string | null }) {
     });
   };
 
-  const running = clock.running;
+  const running = busy;
   const noFire = !model.fire;
   return (
     <div className="design-run" role="group" aria-label="Automatic design">

@@ -38,7 +38,7 @@ export async function designAll(
   start: Model,
   calls: DesignAllCalls,
   onProgress: (step: number, fraction: number) => void = () => {},
-): Promise<{ model: Model; summary: DesignAllSummary }> {
+): Promise<{ model: Model; summary: DesignAllSummary; cabling: FireCablingResult['validation'] | null }> {
   const fire0 = start.fire;
   if (!fire0) throw new Error('No fire module configured');
   const { arch, elec } = start;
@@ -55,15 +55,15 @@ export async function designAll(
   const labels = Object.fromEntries(Object.entries(fire.units.labels).filter(([id]) => !id.startsWith(SECTION_LABEL_PREFIX)));
   fire = { ...fire, sections: sections.sections, units: { ...fire.units, labels: { ...labels, ...sections.labels } } };
 
-  let cablingWarnings = 0;
+  let cabling: FireCablingResult['validation'] | null = null;
   let skipped = '';
   const racks = Object.keys(fire.units.racks).length;
   if (racks === 0) skipped = 'No fire rack found!';
   else {
     if (racks > 1) fire = { ...fire, connections: await calls.rackRoutes(arch, elec, fire, step(2)) };
-    const cabling = await calls.cabling({ arch, elec, fire }, step(3));
-    fire = { ...fire, connections: cabling.connections };
-    cablingWarnings = cabling.validation.warnings.length;
+    const cabled = await calls.cabling({ arch, elec, fire }, step(3));
+    fire = { ...fire, connections: cabled.connections };
+    cabling = cabled.validation;
   }
 
   const addressed = await calls.sections(
@@ -77,10 +77,10 @@ export async function designAll(
     sections: Object.keys(fire.sections).length,
     loops: Object.values(fire.connections.routes).filter((r) => r.kind === 'Loop').length,
     addressed: Object.values(fire.sections).reduce((s, x) => s + Object.keys(x.addresses).length, 0),
-    warnings: units.validation.warnings.length + addressed.validation.warnings.length + cablingWarnings,
+    warnings: units.validation.warnings.length + addressed.validation.warnings.length + (cabling?.warnings.length ?? 0),
     skipped,
   };
-  return { model: { ...start, fire }, summary };
+  return { model: { ...start, fire }, summary, cabling };
 }
 
 /** The toast after 'Design all': what the design has, and what is left to look at. */
