@@ -7,21 +7,72 @@ interface Exit {
   penalty: number;
 }
 
-/** Per storey, the plan positions of the routing graph's links to other storeys. */
-export function storeyExits(g: RoutingGraph): Map<string, Exit[]> {
-  const exits = new Map<string, Exit[]>();
-  g.edges.forEach((edges, a) => {
-    const p = g.nodes[a]!;
-    for (const e of edges) {
-      const q = g.nodes[e.to]!;
-      if (q.storeyId === p.storeyId) continue;
-      const list = exits.get(p.storeyId) ?? [];
-      list.push({ x: p.x, y: p.y, penalty: Math.max(0, e.cost - e.length) });
-      exits.set(p.storeyId, list);
+/** Exits are bucketed in squares this wide (m) to find the nearest quickly. */
+const CELL = 10;
+
+/**
+ * Per storey, the plan positions of the routing graph's links to other storeys, and the distance from a point to the
+ * nearest (plus its penalty), remembered per point: tours of the same units are ordered many times.
+ */
+export class StoreyExits {
+  private readonly grids = new Map<string, Map<string, Exit[]>>();
+  /** Per storey, the squares' index range holding exits. */
+  private readonly spans = new Map<string, [number, number, number, number]>();
+  private readonly lists = new Map<string, Exit[]>();
+  private readonly memo = new Map<string, number>();
+
+  constructor(g: RoutingGraph) {
+    g.edges.forEach((edges, a) => {
+      const p = g.nodes[a]!;
+      for (const e of edges) {
+        const q = g.nodes[e.to]!;
+        if (q.storeyId === p.storeyId) continue;
+        const exit = { x: p.x, y: p.y, penalty: Math.max(0, e.cost - e.length) };
+        const list = this.lists.get(p.storeyId) ?? [];
+        list.push(exit);
+        this.lists.set(p.storeyId, list);
+        const grid = this.grids.get(p.storeyId) ?? new Map<string, Exit[]>();
+        const [gx, gy] = [Math.floor(p.x / CELL), Math.floor(p.y / CELL)];
+        const key = `${gx},${gy}`;
+        grid.set(key, [...(grid.get(key) ?? []), exit]);
+        this.grids.set(p.storeyId, grid);
+        const span = this.spans.get(p.storeyId) ?? [gx, gy, gx, gy];
+        this.spans.set(p.storeyId, [Math.min(span[0], gx), Math.min(span[1], gy), Math.max(span[2], gx), Math.max(span[3], gy)]);
+      }
+    });
+  }
+
+  /** The storey's exits. */
+  list(storeyId: string): readonly Exit[] {
+    return this.lists.get(storeyId) ?? [];
+  }
+
+  /** Metres from (x, y) to the storey's nearest exit plus its penalty; 0 for a storey without exits. */
+  nearest(storeyId: string, x: number, y: number): number {
+    const key = `${storeyId}|${x}|${y}`;
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
+    const grid = this.grids.get(storeyId);
+    let best = Infinity;
+    if (grid) {
+      const [cx, cy] = [Math.floor(x / CELL), Math.floor(y / CELL)];
+      // Rings of squares outward until no square left can hold anything nearer (penalties only add).
+      const [x0, y0, x1, y1] = this.spans.get(storeyId)!;
+      const maxRing = Math.max(Math.abs(cx - x0), Math.abs(cx - x1), Math.abs(cy - y0), Math.abs(cy - y1));
+      for (let ring = 0; ring <= maxRing && (ring - 1) * CELL < best; ring++)
+        for (let gx = cx - ring; gx <= cx + ring; gx++)
+          for (let gy = cy - ring; gy <= cy + ring; gy++) {
+            if (Math.max(Math.abs(gx - cx), Math.abs(gy - cy)) !== ring) continue;
+            for (const e of grid.get(`${gx},${gy}`) ?? []) best = Math.min(best, Math.hypot(e.x - x, e.y - y) + e.penalty);
+          }
     }
-  });
-  return exits;
+    const out = Number.isFinite(best) ? best : 0;
+    this.memo.set(key, out);
+    return out;
+  }
 }
+
+export const storeyExits = (g: RoutingGraph): StoreyExits => new StoreyExits(g);
 
 export interface MetricPoint {
   storeyId: string;
@@ -34,15 +85,10 @@ export interface MetricPoint {
  * made tours hop between a room and the one above it, each hop a trip to the stairwell and back once routed.
  * `exits` is storeyExits of the routing graph; a storey without exits costs the straight distance.
  */
-export function loopMetric(points: readonly MetricPoint[], exits: ReadonlyMap<string, readonly Exit[]>): (a: number, b: number) => number {
+export function loopMetric(points: readonly MetricPoint[], exits: StoreyExits): (a: number, b: number) => number {
   const toExit = new Float64Array(points.length).fill(-1);
   const nearestExit = (i: number) => {
-    if (toExit[i]! < 0) {
-      const p = points[i]!;
-      let best = Infinity;
-      for (const e of exits.get(p.storeyId) ?? []) best = Math.min(best, Math.hypot(e.x - p.coord[0], e.y - p.coord[1]) + e.penalty);
-      toExit[i] = Number.isFinite(best) ? best : 0;
-    }
+    if (toExit[i]! < 0) toExit[i] = exits.nearest(points[i]!.storeyId, points[i]!.coord[0], points[i]!.coord[1]);
     return toExit[i]!;
   };
   return (a, b) => {
