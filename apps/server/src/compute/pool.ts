@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { MessagePort, Worker } from 'node:worker_threads';
+import type { MessagePort, TransferListItem, Worker } from 'node:worker_threads';
 import { startComputeWorker } from './start-worker.js';
 import {
   TaskFailed,
@@ -31,8 +31,8 @@ export function computeWorkers(env: Record<string, string | undefined> = process
 
 interface Job {
   request: TaskRequest;
-  /** Ports the request holds, moved to the worker. */
-  transfer?: readonly MessagePort[];
+  /** What the request holds that moves to the worker: ports, a request body's bytes. */
+  transfer?: readonly TransferListItem[];
   onProgress: Progress;
   resolve: (output: unknown) => void;
   reject: (error: Error) => void;
@@ -86,10 +86,11 @@ export class ComputePool {
    */
   run<K extends TaskName>(task: K, input: TaskInput<K>, onProgress: Progress = () => {}, options: RunOptions = {}): Promise<TaskOutput<K>> {
     if (this.closed) return Promise.reject(stopping());
-    const { deadlineSeconds, ...request } = options;
+    const { deadlineSeconds, transfer, ...request } = options;
     return new Promise((resolve, reject) => {
       this.queue.push({
         request: { task, input, ...request },
+        transfer,
         onProgress,
         resolve: resolve as (output: unknown) => void,
         reject,
@@ -154,7 +155,8 @@ export class ComputePool {
     if (job.deadlineAt !== undefined) this.arm(slot, job);
     // An idle worker does not keep the process alive; a busy one does.
     slot.worker.ref();
-    // Bytes in a SharedArrayBuffer (an uploaded IFC file) reach the worker without a copy.
+    // Bytes in a SharedArrayBuffer (an uploaded IFC file) reach the worker without a copy, and so do the ArrayBuffers
+    // and ports in the job's transfer list (a request body, moved: request-body.ts).
     slot.worker.postMessage(job.request, job.transfer ?? []);
   }
 

@@ -1,5 +1,5 @@
 // What passes between the compute pool (pool.ts) and its worker threads (worker.ts).
-import type { MessagePort } from 'node:worker_threads';
+import type { MessagePort, TransferListItem } from 'node:worker_threads';
 import type { Tasks } from './tasks.js';
 
 export type TaskName = keyof Tasks;
@@ -67,4 +67,9 @@ export interface RunOptions extends Pick<TaskRequest, 'crashForTest'> {
    * TaskTimedOut. None by default.
    */
   deadlineSeconds?: number;
+  /**
+   * What the input holds that moves to the worker rather than being copied: a request body's ArrayBuffer
+   * (request-body.ts), detached here once posted.
+   */
+  transfer?: readonly TransferListItem[];
 }

@@ -7,6 +7,7 @@ import { calcFireUnitsTask, fireUnitsShareTask } from './fire-units-task.js';
 import { calcFireSectionsTask } from './fire-sections-task.js';
 import { calcFireCablingTask } from './fire-cabling-task.js';
 import { calcFireRackRoutesTask } from './fire-rack-routes-task.js';
+import { fireCallTask } from './fire-calls.js';
 
 /** Readies a new worker: its libraries loaded and started (ComputePool.startWorkers). */
 const warmUpTask = async (): Promise<null> => {
@@ -24,6 +25,8 @@ export const tasks = {
   calc_fire_sections: calcFireSectionsTask,
   calc_fire_cabling: calcFireCablingTask,
   calc_fire_rack_to_rack_routes: calcFireRackRoutesTask,
+  /** One of the calls above on a request's raw body, parsed and validated in the worker (fire-calls.ts). */
+  fire_call: fireCallTask,
 };
 
 export type Tasks = typeof tasks;

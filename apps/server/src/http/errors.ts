@@ -21,15 +21,19 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, messa
   throw new HttpError(400, message ?? describeIssues(result.error));
 }
 
-function describeIssues(error: z.ZodError): string {
+/** A zod failure as the client reads it: the first three issues, each with its path. */
+export function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
     .join('; ');
 }
 
+/** The answer to a body that is not JSON, parsed by Fastify or by a compute worker (compute/request-body.ts). */
+export const MALFORMED_JSON = 'Malformed JSON: the request body is not valid JSON';
+
 const fastifyClientErrors: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON: the request body is not valid JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: MALFORMED_JSON,
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Malformed JSON: the request body is empty',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',

@@ -40,3 +40,28 @@ export function streamProgress<T>(
   );
   return reply.header('content-type', PROGRESS_STREAM_TYPE).header('cache-control', 'no-store').send(stream);
 }
+
+/**
+ * streamProgress for a run that first checks its input in a worker and says when it has accepted it (`accept`): the
+ * stream, and its status 200, start only then, so that a refusal before the run (a body the worker parsed and refused,
+ * 'Fire detectors missing') is still a plain answer, as it was when the request thread checked the body itself.
+ */
+export async function streamProgressOnceAccepted<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (progress: (fraction: number) => void, accept: () => void) => Promise<T>,
+): Promise<FastifyReply> {
+  let forward = (_fraction: number) => {};
+  let accept = () => {};
+  const accepted = new Promise<void>((resolve) => (accept = resolve));
+  const running = run(
+    (fraction) => forward(fraction),
+    () => accept(),
+  );
+  // A refusal rejects here, before any line went: the error handler answers it.
+  await Promise.race([accepted, running]);
+  return streamProgress(request, reply, (progress) => {
+    forward = progress;
+    return running;
+  });
+}

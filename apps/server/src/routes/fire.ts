@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { archSchema, fireSchema, REGULATIONS, ringSchema } from '@edrf/model';
+import { REGULATIONS, ringSchema } from '@edrf/model';
 import { costModel, createFireConfig, getFireHardware, PRICED_MODULES, roomsSize } from '@edrf/fire';
 import type { AppContext } from '../context.js';
 import { parseInput } from '../http/errors.js';
-import { streamProgress, wantsProgress } from '../http/progress-stream.js';
+import { runFireCall, withRawJsonBody } from '../http/raw-body.js';
 import { requireUser } from '../auth/access.js';
 import { MAX_MODEL_BYTES } from './versions.js';
 
 const regulationBody = z.object({
   regulation: z.enum(REGULATIONS, { error: () => `Unknown regulation: expected one of ${REGULATIONS.join(', ')}` }),
-});
-
-const calcUnitsBody = z.object({
-  arch: archSchema,
-  fire: fireSchema,
-  /** Place nothing: the checks and coverage of the model's units (the units page's analysis). */
-  analyze_only: z.boolean().optional(),
 });
 
 /** A room as cost_model reads it: only its outline matters. */
@@ -27,7 +20,10 @@ const costBody = z.object({
   module: z.enum(PRICED_MODULES, { error: () => `Unknown module: expected one of ${PRICED_MODULES.join(', ')}` }),
 });
 
-/** The fire engine's calls that belong to no project (F§7, P§7); the placement runs in the compute pool. */
+/**
+ * The fire engine's calls that belong to no project (F§7, P§7). calc_fire_units runs in the compute pool, its body
+ * parsed and validated there (compute/fire-calls.ts: its schema, { arch, fire, analyze_only? }).
+ */
 export function fireRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/get_fire_hardware', (request) => {
     requireUser(request);
@@ -40,14 +36,13 @@ export function fireRoutes(app: FastifyInstance, ctx: AppContext): void {
     return createFireConfig(regulation);
   });
 
-  app.post('/api/v1/calc_fire_units', { bodyLimit: MAX_MODEL_BYTES }, (request, reply) => {
-    requireUser(request);
-    const input = parseInput(calcUnitsBody, request.body);
+  withRawJsonBody(app, (scope) =>
     // Asked for progress (the units page's Run), the answer streams the shares of the rooms placed before the result.
-    if (wantsProgress(request))
-      return streamProgress(request, reply, (progress) => ctx.compute.run('calc_fire_units', input, (_step, p) => progress(p)));
-    return ctx.compute.run('calc_fire_units', input);
-  });
+    scope.post('/api/v1/calc_fire_units', { bodyLimit: MAX_MODEL_BYTES }, (request, reply) => {
+      requireUser(request);
+      return runFireCall(ctx, request, reply, 'calc_fire_units');
+    }),
+  );
 
   app.post('/api/v1/cost_model', (request) => {
     requireUser(request);
