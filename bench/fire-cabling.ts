@@ -1,18 +1,20 @@
 // How short automatic loop cabling is against a lower bound, and how long it takes (issue 26): every corpus model with
-// rooms, the generated 185,000 m² building and the one tiled from real corpus storeys — units placed, sections made,
-// one rack with the central in the largest room of the lowest storey.
-//   npm run bench:fire-cabling                          # the corpus, then both 185,000 m² buildings
+// rooms, then the 185,000 m² building tiled from real corpus storeys and the generated one, each at a quarter, a half
+// and all (bench/support/buildings.ts) — units placed, sections made, one rack with the central in the largest room of
+// the lowest storey.
+//   npm run bench:fire-cabling                          # the corpus, then both buildings at 1/4, 1/2 and all
 //   node --import tsx bench/fire-cabling.ts duplex.ifc  # some files, then the buildings
+//   node --import tsx bench/fire-cabling.ts --full      # the corpus, then all of each building only
+//   node --import tsx bench/fire-cabling.ts --buildings-only  # the buildings (with --full: all of each only)
 import fs from 'node:fs';
 import path from 'node:path';
-import { emptyFire, newRack, type Arch, type Fire, type Route } from '@edrf/model';
+import { emptyFire, type Arch, type Fire, type Route } from '@edrf/model';
 import { extractIfc } from '@edrf/ifc';
 import { calcFireCabling, calcFireSections, calcFireUnits, createFireConfig } from '@edrf/fire';
-import { generatedBuilding } from '../packages/fire/src/test-support/generated-building.js';
-import { realBuilding, realModelsPresent } from '../packages/fire/src/test-support/real-building.js';
 import { indexBuilding } from '../packages/fire/src/building.js';
 import { sectionBuilding } from '../packages/fire/src/sections/section-index.js';
 import { loopUnits } from '../packages/fire/src/loops/loop-units.js';
+import { buildingCases, SHARES, WHOLE_ONLY, withCentralRack } from './support/buildings.js';
 
 const corpus = process.env.IFC_CORPUS ?? '/work/shared/ifc';
 
@@ -50,26 +52,10 @@ function routeLength(route: Route): number {
 }
 
 function design(arch: Arch): Fire | null {
-  const fire = emptyFire(createFireConfig('Sbf1108'));
-  const placed = calcFireUnits({ arch, fire });
-  fire.units = { ...fire.units, ...placed.units };
-  if (Object.keys(fire.units.detectors).length === 0) return null;
-  const index = indexBuilding(arch);
-  const lowest = index.storeys.find((s) => s.rooms.length > 0)!;
-  const room = lowest.rooms.reduce((a, b) => (b.area > a.area ? b : a));
-  fire.units.racks = { r1: newRack('r1', lowest.storey.id, [room.centroid[0], room.centroid[1], lowest.storey.height.min_z + 0.1]) };
-  const central = fire.config.products.centrals[0]!;
-  fire.connections.centrals = {
-    c1: {
-      id: 'c1',
-      product_id: central.id,
-      rack_id: 'r1',
-      rack_pos: [2, 23],
-      connections: [],
-      main_central: true,
-      extensions: central.extension_ports.map(() => ''),
-    },
-  };
+  const empty = emptyFire(createFireConfig('Sbf1108'));
+  const placed = calcFireUnits({ arch, fire: empty });
+  if (Object.keys(placed.units.detectors).length === 0) return null;
+  const fire = withCentralRack(arch, { ...empty, units: { ...empty.units, ...placed.units } });
   fire.sections = calcFireSections({ settings: { sections: true, labels: false, addresses: false }, model: { arch, fire } }).sections;
   return fire;
 }
@@ -95,9 +81,10 @@ console.log(
   'SBF 110:8, one central. Loop units, loops made and ⌈units / route_max_units⌉, cable metres, the lower bound max(MST, radial), their ratio, warnings; seconds.',
 );
 console.log(`${'model'.padEnd(48)}  units loops least    metres     bound  ratio  warn  seconds`);
-const args = process.argv.slice(2);
-const files =
-  args.length > 0
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const files = process.argv.includes('--buildings-only')
+  ? []
+  : args.length > 0
     ? args
     : fs.existsSync(corpus)
       ? fs
@@ -109,8 +96,7 @@ for (const file of files) {
   const full = fs.existsSync(file) ? file : path.join(corpus, file);
   measure(path.basename(file), (await extractIfc(new Uint8Array(fs.readFileSync(full)))).arch);
 }
-measure('generated, 20 storeys (185,000 m²)', generatedBuilding(20));
-if (realModelsPresent(corpus)) {
-  const real = await realBuilding({ corpus });
-  measure(`real corpus storeys tiled (${Math.round(real.area).toLocaleString('en')} m²)`, real.arch);
+for (const c of buildingCases(process.argv.includes('--full') ? WHOLE_ONLY : SHARES, corpus).cases) {
+  const b = await c.make();
+  measure(`${c.building}, ${c.share} (${Math.round(b.area).toLocaleString('en')} m²)`, b.arch);
 }

@@ -1,19 +1,20 @@
 // How close automatic sections come to the least possible, and how long they take (issue 24): for every IFC model
-// of the corpus with rooms (units placed first), the generated 185,000 m² building and the one tiled from real corpus
-// storeys. The bounds: see `bounds` below.
-//   npm run bench:fire-sections                          # the corpus, then both 185,000 m² buildings
+// of the corpus with rooms (units placed first), then the 185,000 m² building tiled from real corpus storeys and the
+// generated one, each at a quarter, a half and all (bench/support/buildings.ts). The bounds: see `bounds` below.
+//   npm run bench:fire-sections                          # the corpus, then both buildings at 1/4, 1/2 and all
 //   node --import tsx bench/fire-sections.ts duplex.ifc  # some files, then the buildings
+//   node --import tsx bench/fire-sections.ts --full      # the corpus, then all of each building only
+//   node --import tsx bench/fire-sections.ts --buildings-only  # the buildings (with --full: all of each only)
 //   REGULATION=Bs5839 npm run bench:fire-sections
 import fs from 'node:fs';
 import path from 'node:path';
 import { REGULATIONS, emptyFire, type Arch, type Regulation } from '@edrf/model';
 import { extractIfc } from '@edrf/ifc';
 import { calcFireSections, calcFireUnits, createFireConfig, sectionCap, REGULATION_RULES } from '@edrf/fire';
-import { generatedBuilding } from '../packages/fire/src/test-support/generated-building.js';
 import { indexBuilding } from '../packages/fire/src/building.js';
 import { components } from '../packages/fire/src/sections/partition.js';
 import { sectionBuilding } from '../packages/fire/src/sections/section-index.js';
-import { realBuilding, realModelsPresent } from '../packages/fire/src/test-support/real-building.js';
+import { buildingCases, SHARES, WHOLE_ONLY } from './support/buildings.js';
 
 const corpus = process.env.IFC_CORPUS ?? '/work/shared/ifc';
 const regulation = (process.env.REGULATION ?? 'Sbf1108') as Regulation;
@@ -85,9 +86,10 @@ console.log(
   `Regulation ${regulation}. Rooms in sections, sections made, the area bound and the ratio to it, the bound by connected pieces and the ratio to it, sections over the cap, not contiguous; seconds.`,
 );
 console.log(`${'model'.padEnd(48)} storeys  rooms sections  bound  ratio pieces  ratio  over  split  seconds`);
-const args = process.argv.slice(2);
-const files =
-  args.length > 0
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const files = process.argv.includes('--buildings-only')
+  ? []
+  : args.length > 0
     ? args
     : fs.existsSync(corpus)
       ? fs
@@ -112,8 +114,7 @@ if (least > 0)
   console.log(
     `IFC corpus: ${made} sections against an area bound of ${least} (ratio ${(made / least).toFixed(3)}) and a bound by pieces of ${leastPieces} (ratio ${(made / leastPieces).toFixed(3)})`,
   );
-print(measure('generated, 20 storeys (185,000 m²)', generatedBuilding(20))!);
-if (realModelsPresent(corpus)) {
-  const real = await realBuilding({ corpus });
-  print(measure(`real corpus storeys tiled (${Math.round(real.area).toLocaleString('en')} m²)`, real.arch)!);
+for (const c of buildingCases(process.argv.includes('--full') ? WHOLE_ONLY : SHARES, corpus).cases) {
+  const b = await c.make();
+  print(measure(`${c.building}, ${c.share} (${Math.round(b.area).toLocaleString('en')} m²)`, b.arch)!);
 }

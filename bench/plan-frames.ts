@@ -1,18 +1,22 @@
 /// <reference lib="dom" />
-// The architecture editor's plan in headless Chromium (issue 6): how long a storey switch takes, and
-// the median and 95th percentile frame time while panning and zooming, on a generated storey of
-// 1,000 rooms and 4,000 walls (and, with IFC files named on the command line, their largest storey).
+// The plan in headless Chromium (issue 6, issue 22): how long a storey switch takes, and the median and 95th
+// percentile frame time while panning and zooming — on the architecture editor's plan, a generated storey of
+// 1,000 rooms and 4,000 walls (and, with IFC files named on the command line, their largest storey); then on the
+// fire units page, the largest storey of the 185,000 m² real-geometry building with the engine's units on it, and
+// there also the analysis refresh after a unit is dragged (plan-frames-units.ts).
 //
-//   npm run build -w @edrf/web && node --import tsx bench/plan-frames.ts [file.ifc ...]
+//   npm run build -w @edrf/web && node --import tsx bench/plan-frames.ts [file.ifc ...] [--no-units | --units-only]
 //
 // It starts the e2e stack (the built app on the real server, fresh PGlite) on port 8184 (PLAN_BENCH_PORT),
 // signs in through the mailed passcode, imports the model as an .edrf through the Versions dialog and
-// opens /project/{id}/model. Targets: storey switch under 150 ms; 95th percentile frame under 16 ms.
+// opens /project/{id}/model (then /fire/units). Targets: storey switch under 150 ms; 95th percentile frame under
+// 16 ms; the analysis shown under 200 ms after a unit is dropped.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
 import { emptyModel, newRoom, type Arch, type Model, type Point2 } from '@edrf/model';
+import { importModel, launchChromium, loadLine, measureStorey, quantile } from './plan-page.js';
+import { measureUnitsPage, unitsLines, unitsTarget } from './plan-frames-units.js';
 
 const port = Number(process.env.PLAN_BENCH_PORT || 8184);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'edrf-plan-bench-'));
@@ -21,9 +25,6 @@ process.env.E2E_STATE_FILE = path.join(tmp, 'state.json');
 const { startStack } = await import('../e2e/harness/stack.js');
 const { signInWithPasscode } = await import('../e2e/support/login.js');
 const { MODEL_PROJECT, MORGAN } = await import('../e2e/support/seed.js');
-
-const SWITCHES = 10;
-const FRAMES = 240;
 
 /** A storey of `cols` × `rows` rooms (4 × 3 m, slightly jittered), each with four walls of its own, and a door per room. */
 function gridStorey(arch: Arch, storeyId: string, number: number, cols: number, rows: number): void {
@@ -136,107 +137,60 @@ async function ifcStorey(model: Model, file: string): Promise<string | null> {
   return id;
 }
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
-
-async function measureStorey(page: Page, storeyId: string, otherId: string): Promise<{ switchMs: number[]; frames: number[] }> {
-  const switchMs: number[] = [];
-  for (let i = 0; i < SWITCHES; i++) {
-    for (const target of [otherId, storeyId]) {
-      const ms = await page.evaluate(async (id) => {
-        const button = [...document.querySelectorAll<HTMLButtonElement>('.storey-button')].find((b) => b.dataset.storeyId === id)!;
-        const started = performance.now();
-        button.click();
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        return performance.now() - started;
-      }, target);
-      if (target === storeyId) switchMs.push(ms);
-    }
-  }
-  const frames = await page.evaluate(async (count) => {
-    const canvas = document.querySelector<HTMLCanvasElement>('canvas.plan-canvas')!;
-    const box = canvas.getBoundingClientRect();
-    // The engine reports each frame's draw time as a 'planframe' event on the canvas; 'raster' puts the frame's
-    // rasterization inside the measured time (the renderer reads a pixel).
-    // (No named functions in here: tsx would wrap them in a helper the page does not have.)
-    const times: number[] = [];
-    const listening = new AbortController();
-    canvas.addEventListener('planframe', (event) => times.push((event as CustomEvent<number>).detail), { signal: listening.signal });
-    canvas.dataset.measure = 'raster';
-    for (let i = 0; i < count; i++) {
-      // Alternate: zoom in and out at moving points with the wheel, and two-finger pans.
-      const phase = i % 40;
-      const init: WheelEventInit =
-        phase < 20
-          ? { deltaY: phase < 10 ? -100 : 100, clientX: box.left + box.width * (0.3 + phase / 50), clientY: box.top + box.height / 2 }
-          : { deltaX: phase < 30 ? 14.5 : -14.5, deltaY: 3.5, clientX: box.left + 10, clientY: box.top + 10 };
-      canvas.dispatchEvent(new WheelEvent('wheel', { ...init, bubbles: true, cancelable: true }));
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    delete canvas.dataset.measure;
-    listening.abort();
-    return times;
-  }, FRAMES);
-  return { switchMs, frames };
-}
-
+const args = process.argv.slice(2);
+const withUnits = !args.includes('--no-units');
+const planToo = !args.includes('--units-only');
 const model = emptyModel();
 gridStorey(model.arch, 'generated', 1, 40, 25);
 gridStorey(model.arch, 'small', 0, 2, 2);
 const targets: { label: string; id: string }[] = [{ label: 'generated 1,000 rooms / 4,000 walls', id: 'generated' }];
-for (const file of process.argv.slice(2)) {
+for (const file of args.filter((a) => !a.startsWith('--'))) {
   const id = await ifcStorey(model, file);
   if (id) targets.push({ label: `largest storey of ${path.basename(file)}`, id });
 }
+const units = withUnits ? await unitsTarget() : null;
 
 const stack = await startStack({ port });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ baseURL: stack.baseUrl, viewport: { width: 1400, height: 900 } });
   await signInWithPasscode(page, MORGAN);
   await page.goto('/projects');
   await page.getByRole('link', { name: MODEL_PROJECT }).click();
   await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
-  const file = path.join(tmp, 'plan.edrf');
-  fs.writeFileSync(file, JSON.stringify(model));
-  await page.getByRole('button', { name: 'Versions', exact: true }).click();
-  await page.getByLabel('.edrf file to import').setInputFiles(file);
-  await page.getByRole('button', { name: 'Import .edrf' }).click();
-  await page.getByRole('complementary').getByRole('link', { name: 'Model', exact: true }).click();
-  await page.waitForSelector('canvas.plan-canvas');
   console.log('| storey | rooms | walls | switch median ms | switch max ms | frame median ms | frame p95 ms | frames |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const target of targets) {
-    const storey = model.arch.storeys[target.id]!;
-    const { switchMs, frames } = await measureStorey(page, target.id, 'small');
-    console.log(
-      `| ${target.label} | ${storey.rooms.length} | ${storey.walls.length} | ${quantile(switchMs, 0.5).toFixed(1)} | ${Math.max(...switchMs).toFixed(1)} | ` +
-        `${quantile(frames, 0.5).toFixed(2)} | ${quantile(frames, 0.95).toFixed(2)} | ${frames.length} |`,
-    );
+  if (planToo) {
+    await importModel(page, model, tmp);
+    await page.getByRole('complementary').getByRole('link', { name: 'Model', exact: true }).click();
+    await page.waitForSelector('canvas.plan-canvas');
+    for (const target of targets) {
+      const storey = model.arch.storeys[target.id]!;
+      const { switchMs, frames } = await measureStorey(page, target.id, 'small');
+      console.log(
+        `| ${target.label} | ${storey.rooms.length} | ${storey.walls.length} | ${quantile(switchMs, 0.5).toFixed(1)} | ${Math.max(...switchMs).toFixed(1)} | ` +
+          `${quantile(frames, 0.5).toFixed(2)} | ${quantile(frames, 0.95).toFixed(2)} | ${frames.length} |`,
+      );
+      console.error(
+        `  frames p75 ${quantile(frames, 0.75).toFixed(2)} p90 ${quantile(frames, 0.9).toFixed(2)} max ${Math.max(...frames).toFixed(2)}; switches ${switchMs.map((v) => v.toFixed(0)).join(' ')}`,
+      );
+    }
+  }
+  const load = [os.loadavg()];
+  if (units) {
+    await importModel(page, units.model, tmp, 'units.edrf');
+    load.push(os.loadavg());
+    const figures = await measureUnitsPage(page, units);
+    load.push(os.loadavg());
+    for (const line of unitsLines(units, figures)) console.log(line);
+    const { frames, switchMs } = figures;
     console.error(
       `  frames p75 ${quantile(frames, 0.75).toFixed(2)} p90 ${quantile(frames, 0.9).toFixed(2)} max ${Math.max(...frames).toFixed(2)}; switches ${switchMs.map((v) => v.toFixed(0)).join(' ')}`,
     );
   }
-  console.log(
-    `\nLoad average while measuring: ${os
-      .loadavg()
-      .map((v) => v.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores.`,
-  );
-  console.log('Targets: storey switch < 150 ms; p95 frame < 16 ms. Frame = drawing the plan plus its rasterization (one pixel read).');
+  console.log(`\nLoad average while measuring: ${load.map((l) => loadLine(l, os.cpus().length)).join('; ')} (1, 5 and 15 minutes).`);
+  console.log('Targets: storey switch < 150 ms; p95 frame < 16 ms; analysis refresh after a drop < 200 ms.');
+  console.log('Frame = drawing the plan plus its rasterization (one pixel read).');
 } finally {
   await browser.close();
   await stack.close();
