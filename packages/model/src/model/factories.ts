@@ -1,4 +1,4 @@
-import { roomSchema, type Room } from './arch.js';
+import { archSchema, roomSchema, type Arch, type Room } from './arch.js';
 import { DEFAULT_RACK_SIZE, NEW_ROOM_NAME, NEW_ROOM_TYPE, NEW_SECTION_NAME, SECTION_PALETTE } from './constants.js';
 import { traySchema, type Tray } from './elec.js';
 import type { ProductList } from './enums.js';
@@ -39,6 +39,9 @@ export const newProduct = <L extends ProductList>(list: L, id: string, name: str
 
 /** An empty SBF 110:8 form. */
 export const emptySbfConfig = (): SbfConfig => sbfConfigSchema.parse({});
+
+/** An architecture with nothing in it. */
+export const emptyArch = (): Arch => archSchema.parse({});
 
 /** A fire model with no units, connections or sections, around a config (built by the fire engine for a regulation). */
 export const emptyFire = (config: FireConfigInput): Fire => fireSchema.parse({ config });

@@ -2,7 +2,7 @@
  * The units page's analysis through the page (issue 22 'Analysis always visible'): the server's calc_fire_units
  * answered by the fire engine itself through a stand-in for fetch.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calcFireUnits, type CalcFireUnitsInput } from '@edrf/fire';
 import type { Model } from '@edrf/model';
@@ -105,6 +105,32 @@ describe('the units page’s analysis', () => {
     );
     // One detector in a room that needs at least one: nothing above the least on the ground storey.
     expect(figures.getByText('No room on this storey has more detectors than it needs.')).toBeTruthy();
+  });
+
+  it('after a detector moves, asks for its room alone and shows the whole model’s analysis, the other storey’s kept', async () => {
+    const { store } = setup();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    const heading = () => warningsPanel().getByRole('heading', { level: 2 }).textContent;
+    await waitFor(() => expect(heading()).toBe(`Warnings (${calcFireUnits({ ...bodies[0]! }).validation.warnings.length})`));
+    // 'near', 0.1 m from the kitchen's wall, moved to the kitchen's middle.
+    act(() => {
+      store.edit([{ path: ['fire', 'units', 'detectors', 'near', 'coord'], value: [2, 1.5, 2.95] }], '/project/p1/fire/units');
+    });
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]!.arch.storeys.s0!.rooms).toEqual(['k']);
+    expect(Object.keys(bodies[1]!.fire.units.detectors)).toEqual(['near']);
+    expect(bodies[1]!.arch.walls).toEqual({});
+    const { arch, fire } = store.getState().model;
+    const warnings = calcFireUnits({ arch, fire: fire!, analyze_only: true }).validation.warnings;
+    // Away from the wall now; upstairs, 'up' still 0.2 m from one.
+    expect(warnings.filter((w) => w.unit_id === 'near' && w.message.includes('from a wall'))).toEqual([]);
+    expect(warnings.some((w) => w.unit_id === 'up' && w.message.includes('from a wall'))).toBe(true);
+    const expected = warnings.map((w) => w.message);
+    await waitFor(() => expect(heading()).toBe(`Warnings (${expected.length})`));
+    const listed = within(warningsPanel().getByRole('list'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(listed.sort()).toEqual([...expected].sort());
   });
 
   it('says quietly that the analysis is unavailable when the server fails: no toast', async () => {

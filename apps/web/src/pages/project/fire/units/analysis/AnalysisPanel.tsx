@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { AnalysisWarning } from '@edrf/fire';
-import type { Model } from '@edrf/model';
+import type { Arch, Model } from '@edrf/model';
 import { ringsBounds } from '../../../../../editor/layers';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
 import { unitRef } from '../units-edits';
-import { unitWarnings, warningRoom, warningUnit } from './analysis-store';
+import { partsOrder } from './analysis-parts';
+import { roomOfWarning, unitWarnings, warningRoom, warningUnit } from './analysis-store';
 import { DetectionFigures } from './DetectionFigures';
 import type { Analysis } from './use-analysis';
 import './analysis.css';
@@ -32,10 +33,13 @@ export function AnalysisPanel({
   useEffect(() => {
     editor.changed();
   }, [editor, result]);
-  const show = (roomId: string) => showRoom(editor, model, onStorey, roomId);
-  if (!model.fire) return null;
-  const warnings = result?.validation.warnings ?? [];
-  const pick = (warning: AnalysisWarning) => {
+  // A click acts on the model as it is then (the list itself is drawn again only with a new answer).
+  const latest = useRef({ editor, model, onStorey });
+  useLayoutEffect(() => {
+    latest.current = { editor, model, onStorey };
+  });
+  const pick = useCallback((warning: AnalysisWarning) => {
+    const { editor, model, onStorey } = latest.current;
     const found = warningUnit(model, warning);
     if (found) {
       if (found.unit.storey_id !== editor.storeyId) onStorey(found.unit.storey_id);
@@ -43,26 +47,28 @@ export function AnalysisPanel({
       return;
     }
     const roomId = warningRoom(model, warning);
-    if (roomId) show(roomId);
-  };
-  const clickable = (warning: AnalysisWarning) => !!(warningUnit(model, warning) ?? warningRoom(model, warning));
+    if (roomId) showRoom(editor, model, onStorey, roomId);
+  }, []);
+  const show = (roomId: string) => showRoom(editor, model, onStorey, roomId);
+  if (!model.fire) return null;
+  const warnings = result?.validation.warnings ?? [];
   return (
-    <section className="analysis-panel" aria-label="Warnings">
+    // Busy while the analysis of the model as it is now is on its way (the last answer stays listed meanwhile).
+    <section className="analysis-panel" aria-label="Warnings" aria-busy={analysis.status === 'pending'}>
       <h2 className="side-title">Warnings ({warnings.length})</h2>
       {analysis.status === 'unavailable' && <p className="muted small">{ANALYSIS_UNAVAILABLE}</p>}
       {result && warnings.length === 0 && <p className="muted small">No warnings.</p>}
-      {warnings.length > 0 && (
+      {result && warnings.length > 0 && (
         <ul className="analysis-warnings">
-          {warnings.map((warning) =>
-            clickable(warning) ? (
-              <li key={warning.warning_id}>
-                <button type="button" className="link-button" onClick={() => pick(warning)}>
-                  {warning.message}
-                </button>
-              </li>
-            ) : (
-              <li key={warning.warning_id}>{warning.message}</li>
-            ),
+          {analysis.parts ? (
+            <>
+              <WarningItems warnings={analysis.parts.building} arch={model.arch} onPick={pick} />
+              {partsOrder(analysis.parts).map((id) => (
+                <WarningItems key={id} warnings={analysis.parts!.storeys[id]!.warnings} arch={model.arch} onPick={pick} />
+              ))}
+            </>
+          ) : (
+            <WarningItems warnings={warnings} arch={model.arch} onPick={pick} />
           )}
         </ul>
       )}
@@ -70,6 +76,33 @@ export function AnalysisPanel({
     </section>
   );
 }
+
+/**
+ * Warnings as list items, those about a unit or a room of the model buttons. Drawn again only for other warnings
+ * (one storey's, when an edit was analysed) or architecture: a large building's list runs to thousands of items, and a
+ * drag changes the model every frame.
+ */
+const WarningItems = memo(function WarningItems({
+  warnings,
+  arch,
+  onPick,
+}: {
+  warnings: readonly AnalysisWarning[];
+  arch: Arch;
+  onPick: (warning: AnalysisWarning) => void;
+}) {
+  return warnings.map((warning) =>
+    warning.unit_id || roomOfWarning(arch, warning) ? (
+      <li key={warning.warning_id}>
+        <button type="button" className="link-button" onClick={() => onPick(warning)}>
+          {warning.message}
+        </button>
+      </li>
+    ) : (
+      <li key={warning.warning_id}>{warning.message}</li>
+    ),
+  );
+});
 
 /** A storey switch that has not reached the editor by then is given up on (the room is not framed). */
 const STOREY_SWITCH_WAIT_MS = 2000;

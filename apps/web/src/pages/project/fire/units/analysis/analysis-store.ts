@@ -1,17 +1,31 @@
 import type { AnalysisWarning, FireUnitsResult } from '@edrf/fire';
-import type { Model } from '@edrf/model';
+import type { Arch, Model } from '@edrf/model';
+import type { AnalysisParts, StoreyPart } from './analysis-parts';
+import { ANALYSED_GROUPS, type AnalysedGroup } from './storey-scope';
+
+/** What the plan draws of an analysis: warnings, coverage, room figures. */
+export type ShownAnalysis = StoreyPart;
 
 /**
- * The latest analysis of the units page, read by the plan's painter (which gets only the editor): the page's
- * hook sets it, then the plan is drawn again (AnalysisPanel calls editor.changed()).
+ * The latest analysis of the units page, read by the plan's painters (which get only the editor): the page's
+ * hook sets it, then the plan is drawn again (AnalysisPanel calls editor.changed()). Kept per storey too, so that a
+ * frame looks at the shown storey's warnings and coverage only, not the building's.
  */
 export class AnalysisStore {
   private latest: FireUnitsResult | null = null;
+  private parts: AnalysisParts | null = null;
+  private whole: ShownAnalysis | null = null;
   get current(): FireUnitsResult | null {
     return this.latest;
   }
-  set(result: FireUnitsResult | null): void {
+  set(result: FireUnitsResult | null, parts: AnalysisParts | null = null): void {
     this.latest = result;
+    this.parts = parts;
+    this.whole = result && { ...result.validation, rooms: result.rooms ?? [] };
+  }
+  /** The analysis of a storey: its part when kept in parts, else the whole answer (the painters pick the storey's). */
+  forStorey(storeyId: string): ShownAnalysis | null {
+    return this.parts?.storeys[storeyId] ?? this.whole;
   }
 }
 
@@ -21,9 +35,7 @@ export const createAnalysisStore = (result: FireUnitsResult | null = null): Anal
   return store;
 };
 
-/** The unit groups an analysis speaks of (calc_fire_units answers detectors, sirens and buttons). */
-export const ANALYSED_GROUPS = ['detectors', 'sirens', 'buttons'] as const;
-export type AnalysedGroup = (typeof ANALYSED_GROUPS)[number];
+export { ANALYSED_GROUPS, type AnalysedGroup };
 
 /** A warning's unit in the model: its group and unit (the unit may have gone since the analysis). */
 export function warningUnit(
@@ -39,10 +51,13 @@ export function warningUnit(
 }
 
 /** The room a room warning is about ('room_not_covered:{room id}'), when it is one of the model's rooms. */
-export function warningRoom(model: Model, warning: AnalysisWarning): string | null {
+export const warningRoom = (model: Model, warning: AnalysisWarning): string | null => roomOfWarning(model.arch, warning);
+
+/** The room a room warning is about, when it is one of the architecture's rooms. */
+export function roomOfWarning(arch: Arch, warning: AnalysisWarning): string | null {
   if (warning.unit_id) return null;
   const id = warning.warning_id.slice(warning.warning_id.indexOf(':') + 1);
-  return Object.hasOwn(model.arch.rooms, id) ? id : null;
+  return Object.hasOwn(arch.rooms, id) ? id : null;
 }
 
 /** The warnings about one unit. */

@@ -57,9 +57,14 @@ function setup() {
   };
   const store = createAnalysisStore(result);
   const h = planHarness({ layers: [...unitLayers(), coverageLayer], defaultTool: () => new SelectTool() }, model, 's0');
+  // The whole storey on the screen (0..7 × 0..3 m; the harness fits the units alone, its only layers).
+  h.editor.setView({ x: 50, y: 550, scale: 100, rotation: 0 });
   return { h, store, model };
 }
 
+/** Every ring drawn in a style (the painter draws each kind as one path). */
+const ringsIn = (draw: ReturnType<typeof recorder>, style: LayerStyle) =>
+  draw.calls.filter((c) => c.style === style).flatMap((c) => c.rings);
 const centre = (ring: Ring) => [ring.reduce((s, p) => s + p[0], 0) / ring.length, ring.reduce((s, p) => s + p[1], 0) / ring.length];
 
 describe('the analysis painter', () => {
@@ -67,40 +72,48 @@ describe('the analysis painter', () => {
     const { h, store } = setup();
     const draw = recorder();
     analysisPainter(store)(draw, h.editor);
-    const circles = draw.calls.filter((call) => call.style === WARNING_CIRCLE);
-    const units = circles.filter(
-      (c) => Math.hypot(c.rings[0]![0]![0] - centre(c.rings[0]!)[0]!, c.rings[0]![0]![1] - centre(c.rings[0]!)[1]!) < 1,
-    );
-    expect(units.map((c) => centre(c.rings[0]!).map((v) => Math.round(v * 1e6) / 1e6))).toEqual([
+    const circles = ringsIn(draw, WARNING_CIRCLE);
+    const units = circles.filter((ring) => Math.hypot(ring[0]![0] - centre(ring)[0]!, ring[0]![1] - centre(ring)[1]!) < 1);
+    expect(units.map((ring) => centre(ring).map((v) => Math.round(v * 1e6) / 1e6))).toEqual([
       [1, 1],
       [3, 1],
     ]);
-    // 14 px at 20 px a metre.
-    expect(Math.hypot(units[0]!.rings[0]![0]![0] - 1, units[0]!.rings[0]![0]![1] - 1)).toBeCloseTo(0.7, 9);
+    // 14 px at 20 px a metre (the recorder's scale).
+    expect(Math.hypot(units[0]![0]![0] - 1, units[0]![0]![1] - 1)).toBeCloseTo(0.7, 9);
   });
 
   it('circles the name of every room of the shown storey that a warning is about, once', () => {
     const { h, store } = setup();
     const draw = recorder();
     analysisPainter(store)(draw, h.editor);
-    const rooms = draw.calls.filter((c) => c.style === WARNING_CIRCLE).slice(2);
+    const rooms = ringsIn(draw, WARNING_CIRCLE).slice(2);
     // The office o (4..7 × 0..3): its name is written at its centroid.
-    expect(rooms.map((c) => centre(c.rings[0]!).map((v) => Math.round(v * 1e6) / 1e6))).toEqual([[5.5, 1.5]]);
-    expect(Math.hypot(rooms[0]!.rings[0]![0]![0] - 5.5, rooms[0]!.rings[0]![0]![1] - 1.5)).toBeCloseTo(ROOM_WARNING_CIRCLE_PX / 20, 9);
+    expect(rooms.map((ring) => centre(ring).map((v) => Math.round(v * 1e6) / 1e6))).toEqual([[5.5, 1.5]]);
+    expect(Math.hypot(rooms[0]![0]![0] - 5.5, rooms[0]![0]![1] - 1.5)).toBeCloseTo(ROOM_WARNING_CIRCLE_PX / 20, 9);
   });
 
   it('fills the coverage of the storey’s detectors and sirens and tints the rooms not covered, while the layer is on', () => {
     const { h, store, model } = setup();
     const draw = recorder();
     analysisPainter(store)(draw, h.editor);
-    expect(draw.calls.filter((c) => c.style === DETECTOR_COVERAGE)).toHaveLength(2);
-    expect(draw.calls.filter((c) => c.style === SIREN_COVERAGE).map((c) => c.rings[0])).toEqual([square(2, 0).exterior]);
-    expect(draw.calls.filter((c) => c.style === UNCOVERED_ROOM).map((c) => c.rings[0])).toEqual([model.arch.rooms.o!.shape.exterior]);
+    expect(ringsIn(draw, DETECTOR_COVERAGE)).toEqual([square(0, 0).exterior, square(1, 1).exterior]);
+    expect(ringsIn(draw, SIREN_COVERAGE)).toEqual([square(2, 0).exterior]);
+    expect(ringsIn(draw, UNCOVERED_ROOM)).toEqual([model.arch.rooms.o!.shape.exterior]);
 
     h.editor.setVisibility({ [COVERAGE_LAYER_ID]: false });
     const off = recorder();
     analysisPainter(store)(off, h.editor);
-    expect(off.calls.map((c) => c.style)).toEqual([WARNING_CIRCLE, WARNING_CIRCLE, WARNING_CIRCLE]);
+    expect(off.calls.map((c) => c.style)).toEqual([WARNING_CIRCLE, WARNING_CIRCLE]);
+    expect(ringsIn(off, WARNING_CIRCLE)).toHaveLength(3);
+  });
+
+  it('leaves out what lies off the screen', () => {
+    const { h, store } = setup();
+    // Zoomed in on the kitchen's corner at the origin: d1's part (0..1) is on the screen, d2's (1..2) is not.
+    h.editor.setView({ x: 0, y: 600, scale: 700, rotation: 0 });
+    const draw = recorder();
+    analysisPainter(store)(draw, h.editor);
+    expect(ringsIn(draw, DETECTOR_COVERAGE)).toEqual([square(0, 0).exterior]);
   });
 
   it('draws nothing before the first answer', () => {

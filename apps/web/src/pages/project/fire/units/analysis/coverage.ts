@@ -1,8 +1,10 @@
-import type { Polygon } from '@edrf/model';
+import type { Model, Point2, Polygon } from '@edrf/model';
 import { layerVisible, ringsBounds, type LayerStyle, type PlanLayer, type Ring } from '../../../../../editor/layers';
 import type { OverlayPainter } from '../../../../../editor/overlay';
+import type { PlanEditor } from '../../../../../editor/plan-editor';
 import { ringCentre } from '../../../../../editor/render';
-import { warningRoom, warningUnit, type AnalysisStore } from './analysis-store';
+import { toWorld, type Bounds } from '../../../../../editor/viewport';
+import { warningRoom, warningUnit, type AnalysisStore, type ShownAnalysis } from './analysis-store';
 
 export const COVERAGE_LAYER_ID = 'fire-coverage';
 
@@ -40,53 +42,117 @@ export function circleRing(at: readonly [number, number], radius: number): Ring 
   });
 }
 
+/** Rings with their box, to leave out those off the screen. */
+interface Shape {
+  rings: Ring[];
+  box: Bounds;
+}
+
+/** What the painter draws of a storey's analysis, worked out once per answer and model (not per frame). */
+interface Marks {
+  detectors: Shape[];
+  sirens: Shape[];
+  /** Rooms a warning finds not covered. */
+  tinted: Shape[];
+  /** The units and the room names a warning is about. */
+  units: Point2[];
+  rooms: Point2[];
+}
+
+const shapeOf = (rings: Ring[]): Shape | null => {
+  const box = ringsBounds(rings);
+  return box && { rings, box };
+};
+
+function marksOf(analysis: ShownAnalysis, model: Model, storeyId: string): Marks {
+  const fire = model.fire!;
+  const rooms = new Set(model.arch.storeys[storeyId]?.rooms ?? []);
+  const pieces = (group: 'detectors' | 'sirens', byUnit: Record<string, Polygon[]>) =>
+    Object.entries(byUnit).flatMap(([id, polygons]) =>
+      fire.units[group][id]?.storey_id === storeyId ? polygons.flatMap((polygon) => shapeOf(ringsOf(polygon)) ?? []) : [],
+    );
+  const marks: Marks = {
+    detectors: pieces('detectors', analysis.detector_shapes),
+    sirens: pieces('sirens', analysis.siren_shapes),
+    tinted: [],
+    units: [],
+    rooms: [],
+  };
+  const seen = new Set<string>();
+  for (const warning of analysis.warnings) {
+    const found = warningUnit(model, warning);
+    if (found) {
+      if (found.unit.storey_id !== storeyId || seen.has(`unit:${found.unit.id}`)) continue;
+      seen.add(`unit:${found.unit.id}`);
+      marks.units.push([found.unit.coord[0], found.unit.coord[1]]);
+      continue;
+    }
+    // A warning about a room: the room tinted, and a circle round its name (its label point).
+    const roomId = warningRoom(model, warning);
+    if (!roomId || seen.has(`room:${roomId}`) || !rooms.has(roomId)) continue;
+    seen.add(`room:${roomId}`);
+    const room = model.arch.rooms[roomId]!;
+    const tint = shapeOf(ringsOf(room.shape));
+    if (tint) marks.tinted.push(tint);
+    marks.rooms.push(roomLabelPoint(room.shape.exterior));
+  }
+  return marks;
+}
+
+/** The part of the plan on the screen (all of it when the plan has no size yet). */
+export function onScreen(editor: PlanEditor): Bounds | null {
+  const { width, height } = editor.size;
+  if (!(width > 0 && height > 0)) return null;
+  const corners = [
+    toWorld(editor.view, [0, 0]),
+    toWorld(editor.view, [width, 0]),
+    toWorld(editor.view, [width, height]),
+    toWorld(editor.view, [0, height]),
+  ];
+  const xs = corners.map((p) => p[0]);
+  const ys = corners.map((p) => p[1]);
+  return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
+}
+
+const overlaps = (a: Bounds, b: Bounds | null) => !b || (a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY);
+
 /**
  * The analysis on the plan of the shown storey: with the Coverage layer on, each detector's and siren's part
  * (translucent) and the rooms a warning finds not covered (tinted); always, an amber circle at every unit and
- * round the name of every room a warning is about.
+ * round the name of every room a warning is about. Each kind is one path (a storey of a large building has a
+ * thousand parts), of what lies on the screen.
  */
 export function analysisPainter(store: AnalysisStore): OverlayPainter {
+  let last: { analysis: ShownAnalysis; arch: object; units: object; storeyId: string; marks: Marks } | null = null;
   return (draw, editor) => {
-    const result = store.current;
-    const fire = editor.model.fire;
-    if (!result || !fire) return;
     const storeyId = editor.storeyId;
-    const rooms = editor.model.arch.storeys[storeyId]?.rooms ?? [];
+    const analysis = store.forStorey(storeyId);
+    const model = editor.model;
+    if (!analysis || !model.fire) return;
+    if (!last || last.analysis !== analysis || last.arch !== model.arch || last.units !== model.fire.units || last.storeyId !== storeyId)
+      last = { analysis, arch: model.arch, units: model.fire.units, storeyId, marks: marksOf(analysis, model, storeyId) };
+    const { marks } = last;
+    const screen = onScreen(editor);
+    const rings = (shapes: Shape[], style: LayerStyle) => {
+      const shown = shapes.filter((shape) => overlaps(shape.box, screen)).flatMap((shape) => shape.rings);
+      if (shown.length > 0) draw.rings(shown, style);
+    };
     if (layerVisible(coverageLayer, editor.visibility)) {
-      const shapes = (group: 'detectors' | 'sirens', byUnit: Record<string, Polygon[]>, style: LayerStyle) => {
-        for (const [id, polygons] of Object.entries(byUnit)) {
-          if (fire.units[group][id]?.storey_id !== storeyId) continue;
-          for (const polygon of polygons) draw.rings(ringsOf(polygon), style);
-        }
-      };
-      shapes('detectors', result.validation.detector_shapes, DETECTOR_COVERAGE);
-      shapes('sirens', result.validation.siren_shapes, SIREN_COVERAGE);
-      const tinted = new Set<string>();
-      for (const warning of result.validation.warnings) {
-        const roomId = warningRoom(editor.model, warning);
-        if (!roomId || tinted.has(roomId) || !rooms.includes(roomId)) continue;
-        tinted.add(roomId);
-        draw.rings(ringsOf(editor.model.arch.rooms[roomId]!.shape), UNCOVERED_ROOM);
-      }
+      rings(marks.detectors, DETECTOR_COVERAGE);
+      rings(marks.sirens, SIREN_COVERAGE);
+      rings(marks.tinted, UNCOVERED_ROOM);
     }
-    const circled = new Set<string>();
-    for (const warning of result.validation.warnings) {
-      const found = warningUnit(editor.model, warning);
-      if (found) {
-        if (found.unit.storey_id !== storeyId || circled.has(`unit:${found.unit.id}`)) continue;
-        circled.add(`unit:${found.unit.id}`);
-        draw.rings([circleRing([found.unit.coord[0], found.unit.coord[1]], WARNING_CIRCLE_PX / draw.scale)], WARNING_CIRCLE);
-        continue;
-      }
-      // A warning about a room: the circle is round the room's name (its label point).
-      const roomId = warningRoom(editor.model, warning);
-      if (!roomId || circled.has(`room:${roomId}`) || !rooms.includes(roomId)) continue;
-      circled.add(`room:${roomId}`);
-      draw.rings(
-        [circleRing(roomLabelPoint(editor.model.arch.rooms[roomId]!.shape.exterior), ROOM_WARNING_CIRCLE_PX / draw.scale)],
-        WARNING_CIRCLE,
-      );
-    }
+    const circles = (points: Point2[], px: number) => {
+      const r = px / draw.scale;
+      const shown = points.filter(([x, y]) => overlaps({ minX: x - r, minY: y - r, maxX: x + r, maxY: y + r }, screen));
+      if (shown.length > 0)
+        draw.rings(
+          shown.map((at) => circleRing(at, r)),
+          WARNING_CIRCLE,
+        );
+    };
+    circles(marks.units, WARNING_CIRCLE_PX);
+    circles(marks.rooms, ROOM_WARNING_CIRCLE_PX);
   };
 }
 

@@ -3,7 +3,7 @@ import type { Model } from '@edrf/model';
 import { layerVisible, ringsBounds, type PlanLayer } from '../../../../../editor/layers';
 import type { OverlayPainter } from '../../../../../editor/overlay';
 import type { AnalysisStore } from './analysis-store';
-import { roomLabelPoint } from './coverage';
+import { onScreen, roomLabelPoint } from './coverage';
 
 export const ROOM_COUNTS_LAYER_ID = 'fire-room-counts';
 
@@ -34,24 +34,45 @@ export function roomCountColor(room: RoomDetection): string {
 /** A room narrower than this on screen gets no figures (its name is not written either). */
 const MIN_ROOM_PX = 56;
 
-export const roomCountsPainter =
-  (store: AnalysisStore): OverlayPainter =>
-  (draw, editor) => {
-    const rooms = store.current?.rooms;
+/** A room's figures where they are written: under its name, if the room is wide enough on screen. */
+interface RoomFigures {
+  at: [number, number];
+  /** The room's smaller side (metres). */
+  side: number;
+  text: string;
+  color: string;
+}
+
+export function roomCountsPainter(store: AnalysisStore): OverlayPainter {
+  // Worked out once per answer and architecture, not per frame (a storey of a large building has hundreds of rooms).
+  let last: { rooms: readonly RoomDetection[]; arch: object; storeyId: string; figures: RoomFigures[] } | null = null;
+  return (draw, editor) => {
+    const rooms = store.forStorey(editor.storeyId)?.rooms;
     if (!rooms || !layerVisible(roomCountsLayer, editor.visibility)) return;
-    for (const figures of rooms) {
-      if (figures.storey_id !== editor.storeyId) continue;
-      const room = editor.model.arch.rooms[figures.room_id];
-      const bounds = room && ringsBounds([room.shape.exterior]);
-      if (!room || !bounds) continue;
-      if (Math.min(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) * draw.scale < MIN_ROOM_PX) continue;
-      draw.text(roomLabelPoint(room.shape.exterior), roomCountText(figures), {
-        color: roomCountColor(figures),
-        font: '600 11px system-ui, sans-serif',
-        dy: 15,
+    const arch = editor.model.arch;
+    if (!last || last.rooms !== rooms || last.arch !== arch || last.storeyId !== editor.storeyId) {
+      const figures = rooms.flatMap((figures): RoomFigures[] => {
+        if (figures.storey_id !== editor.storeyId) return [];
+        const room = arch.rooms[figures.room_id];
+        const bounds = room && ringsBounds([room.shape.exterior]);
+        if (!room || !bounds) return [];
+        const side = Math.min(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
+        return [{ at: roomLabelPoint(room.shape.exterior), side, text: roomCountText(figures), color: roomCountColor(figures) }];
       });
+      last = { rooms, arch, storeyId: editor.storeyId, figures };
+    }
+    const screen = onScreen(editor);
+    // A text is about 40 px wide: its point kept while that much of it may show.
+    const margin = 40 / draw.scale;
+    for (const figures of last.figures) {
+      if (figures.side * draw.scale < MIN_ROOM_PX) continue;
+      const [x, y] = figures.at;
+      if (screen && (x < screen.minX - margin || x > screen.maxX + margin || y < screen.minY - margin || y > screen.maxY + margin))
+        continue;
+      draw.text(figures.at, figures.text, { color: figures.color, font: '600 11px system-ui, sans-serif', dy: 15 });
     }
   };
+}
 
 export interface DetectionTotals {
   detectors: number;

@@ -1,27 +1,25 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FireUnitsResult } from '@edrf/fire';
-import type { Arch, Fire } from '@edrf/model';
+import type { AnalysisWarning, FireUnitsResult } from '@edrf/fire';
+import type { Arch, Detector, Fire } from '@edrf/model';
 import { testArch } from '../../../../../editor/arch/test-arch';
 import { createFireConfigForTest } from '../../test-fire';
-import { ANALYSIS_DELAY_MS, useAnalysis } from './use-analysis';
+import { ANALYSIS_DELAY_MS, SCOPED_DELAY_MS, useAnalysis } from './use-analysis';
 
 const fireWith = (_tag: string): Fire => ({ ...createFireConfigForTest('Sbf1108') });
-const answer = (tag: string): FireUnitsResult => ({
+const warningOf = (tag: string, unitId = ''): AnalysisWarning => ({ warning_id: tag, unit_id: unitId, section_id: '', message: tag });
+const answer = (...warnings: AnalysisWarning[]): FireUnitsResult => ({
   units: { detectors: {}, sirens: {}, buttons: {} },
-  validation: {
-    warnings: [{ warning_id: tag, unit_id: '', section_id: '', message: tag }],
-    detector_shapes: {},
-    siren_shapes: {},
-    split_sections: [],
-  },
+  validation: { warnings, detector_shapes: {}, siren_shapes: {}, split_sections: [] },
+  rooms: [],
 });
+const messages = (result: FireUnitsResult | null) => result?.validation.warnings.map((w) => w.message);
 
 /** A stand-in for the server: each call waits until the test settles it. */
 function server() {
-  const calls: { fire: Fire; resolve: (r: FireUnitsResult) => void; reject: (e: Error) => void }[] = [];
+  const calls: { arch: Arch; fire: Fire; resolve: (r: FireUnitsResult) => void; reject: (e: Error) => void }[] = [];
   const analyze = vi.fn(
-    (_arch: Arch, fire: Fire) => new Promise<FireUnitsResult>((resolve, reject) => calls.push({ fire, resolve, reject })),
+    (arch: Arch, fire: Fire) => new Promise<FireUnitsResult>((resolve, reject) => calls.push({ arch, fire, resolve, reject })),
   );
   return { calls, analyze };
 }
@@ -54,37 +52,151 @@ describe('useAnalysis', () => {
     expect(analyze).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(analyze).toHaveBeenCalledTimes(1);
-    expect(calls[0]!.fire).toBe(third);
-    await settle(() => calls[0]!.resolve(answer('c')));
+    expect(calls[0]!.fire.config).toBe(third.config);
+    await settle(() => calls[0]!.resolve(answer(warningOf('c'))));
     expect(result.current.status).toBe('ready');
-    expect(result.current.result).toEqual(answer('c'));
-    expect(result.current.store.current).toEqual(answer('c'));
+    expect(messages(result.current.result)).toEqual(['c']);
+    expect(result.current.store.current).toBe(result.current.result);
   });
 
-  it('drops an answer for a model that changed since it was asked for', async () => {
+  it('asks one question at a time, keeps the answer for a model changed meanwhile, then asks for the model as it is', async () => {
     const { calls, analyze } = server();
     const { result, rerender } = renderHook(({ fire }) => useAnalysis(arch, fire, { analyze }), { initialProps: { fire: fireWith('a') } });
     await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
     rerender({ fire: fireWith('b') });
-    await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
-    expect(calls).toHaveLength(2);
-    // The newer answer comes first; the older one, arriving late, must not replace it.
-    await settle(() => calls[1]!.resolve(answer('b')));
-    await settle(() => calls[0]!.resolve(answer('a')));
-    expect(result.current.result).toEqual(answer('b'));
-    expect(result.current.store.current).toEqual(answer('b'));
-  });
-
-  it('drops an old answer while a newer model is still waiting, and says quietly when the server fails', async () => {
-    const { calls, analyze } = server();
-    const { result, rerender } = renderHook(({ fire }) => useAnalysis(arch, fire, { analyze }), { initialProps: { fire: fireWith('a') } });
-    await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
-    rerender({ fire: fireWith('b') });
-    await settle(() => calls[0]!.resolve(answer('a')));
-    expect(result.current.result).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(2 * ANALYSIS_DELAY_MS));
+    expect(calls).toHaveLength(1);
+    // The answer for the first model is shown while the one for the second is asked.
+    await settle(() => calls[0]!.resolve(answer(warningOf('a'))));
+    expect(messages(result.current.result)).toEqual(['a']);
     expect(result.current.status).toBe('pending');
     await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
-    await settle(() => calls[1]!.reject(new Error('Failed to analyze fire units')));
+    expect(calls).toHaveLength(2);
+    await settle(() => calls[1]!.resolve(answer(warningOf('b'))));
+    expect(result.current.status).toBe('ready');
+    expect(messages(result.current.result)).toEqual(['b']);
+    expect(messages(result.current.store.current)).toEqual(['b']);
+  });
+
+  it('says quietly when the server fails, and asks again when the model changes', async () => {
+    const { calls, analyze } = server();
+    const { result, rerender } = renderHook(({ fire }) => useAnalysis(arch, fire, { analyze }), { initialProps: { fire: fireWith('a') } });
+    await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
+    await settle(() => calls[0]!.reject(new Error('Failed to analyze fire units')));
     expect(result.current.status).toBe('unavailable');
+    await act(() => vi.advanceTimersByTimeAsync(2 * ANALYSIS_DELAY_MS));
+    expect(calls).toHaveLength(1);
+    rerender({ fire: fireWith('b') });
+    expect(result.current.status).toBe('pending');
+    await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('useAnalysis after an edit of units', () => {
+  const arch = testArch();
+  const detector = (id: string, storey: string, x: number, y: number): Detector => ({
+    id,
+    storey_id: storey,
+    product_id: '',
+    coord: [x, y, storey === 's0' ? 2.95 : 5.95],
+    hidden: false,
+  });
+  const start = (): Fire => {
+    const fire = fireWith('start');
+    fire.units.detectors = { k1: detector('k1', 's0', 2, 1.5), o1: detector('o1', 's0', 5.5, 1.5), u1: detector('u1', 's1', 3, 1.5) };
+    return fire;
+  };
+  const moved = (fire: Fire, id: string, x: number, y: number): Fire => ({
+    ...fire,
+    units: { ...fire.units, detectors: { ...fire.units.detectors, [id]: { ...fire.units.detectors[id]!, coord: [x, y, 2.95] } } },
+  });
+
+  /** The hook with its first, whole-building answer in: a warning on each detector. */
+  async function analysed() {
+    const { calls, analyze } = server();
+    const fire = start();
+    const hook = renderHook(({ fire }) => useAnalysis(arch, fire, { analyze }), { initialProps: { fire } });
+    await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
+    expect(Object.keys(calls[0]!.arch.storeys).sort()).toEqual(['s0', 's1']);
+    await settle(() =>
+      calls[0]!.resolve(
+        answer(warningOf('detector_area:k1', 'k1'), warningOf('detector_area:o1', 'o1'), warningOf('detector_area:u1', 'u1')),
+      ),
+    );
+    expect(hook.result.current.status).toBe('ready');
+    return { ...hook, calls, analyze, fire };
+  }
+
+  it('asks, at once, only for the rooms a moved detector left and entered, and keeps the rest of the building', async () => {
+    const { result, rerender, calls, fire } = await analysed();
+    // The office's detector moved into the kitchen.
+    const next = moved(fire, 'o1', 3, 1);
+    rerender({ fire: next });
+    expect(result.current.status).toBe('pending');
+    await act(() => vi.advanceTimersByTimeAsync(SCOPED_DELAY_MS));
+    expect(calls).toHaveLength(2);
+    const sent = calls[1]!;
+    // The kitchen (which it entered, with the kitchen's detector) and the office (which it left); nothing upstairs.
+    expect(sent.arch.storeys.s0!.rooms).toEqual(['k', 'o']);
+    expect(Object.keys(sent.fire.units.detectors).sort()).toEqual(['k1', 'o1']);
+    expect(sent.arch.storeys.s1?.rooms ?? []).toEqual([]);
+    expect(sent.arch.walls).toEqual({});
+    await settle(() => sent.resolve(answer(warningOf('detector_near_wall:o1', 'o1'))));
+    expect(result.current.status).toBe('ready');
+    // The upstairs warning stays; the kitchen's and office's are the new answer's.
+    expect(messages(result.current.result)).toEqual(['detector_near_wall:o1', 'detector_area:u1']);
+  });
+
+  it('asks again as each answer comes back while a detector is dragged, for what moved since', async () => {
+    const { result, rerender, calls, fire } = await analysed();
+    let now = fire;
+    for (const x of [4.5, 4.0, 3.5]) {
+      now = moved(now, 'o1', x, 1.5);
+      rerender({ fire: now });
+      await act(() => vi.advanceTimersByTimeAsync(SCOPED_DELAY_MS));
+    }
+    // The first move asked; the next two wait for its answer.
+    expect(calls).toHaveLength(2);
+    await settle(() => calls[1]!.resolve(answer()));
+    await act(() => vi.advanceTimersByTimeAsync(SCOPED_DELAY_MS));
+    expect(calls).toHaveLength(3);
+    // From 4.5 (the office) to 3.5 (the kitchen): both rooms, with the kitchen's detector.
+    expect(calls[2]!.arch.storeys.s0!.rooms).toEqual(['k', 'o']);
+    expect(Object.keys(calls[2]!.fire.units.detectors).sort()).toEqual(['k1', 'o1']);
+    await settle(() => calls[2]!.resolve(answer(warningOf('detector_near_wall:o1', 'o1'))));
+    expect(result.current.status).toBe('ready');
+    expect(messages(result.current.result)).toEqual(['detector_near_wall:o1', 'detector_area:u1']);
+  });
+
+  it('asks for one room when a detector moves within it, and for nothing when a label changes', async () => {
+    const { result, rerender, calls, fire } = await analysed();
+    const next = moved(fire, 'k1', 1.5, 1);
+    rerender({ fire: next });
+    await act(() => vi.advanceTimersByTimeAsync(SCOPED_DELAY_MS));
+    expect(calls[1]!.arch.storeys.s0!.rooms).toEqual(['k']);
+    await settle(() => calls[1]!.resolve(answer()));
+    expect(messages(result.current.result)).toEqual(['detector_area:o1', 'detector_area:u1']);
+    const labelled: Fire = { ...next, units: { ...next.units, labels: {} } };
+    rerender({ fire: labelled });
+    await act(() => vi.advanceTimersByTimeAsync(SCOPED_DELAY_MS));
+    expect(calls).toHaveLength(2);
+    expect(result.current.status).toBe('ready');
+  });
+
+  it('asks for the whole storey when a call point moves, and the whole building when the settings change', async () => {
+    const { rerender, calls, fire } = await analysed();
+    const button = { id: 'b1', storey_id: 's1', door_id: '', product_id: '', coord: [1, 1, 4] as [number, number, number], angle: 0 };
+    const withButton: Fire = { ...fire, units: { ...fire.units, buttons: { b1: button } } };
+    rerender({ fire: withButton });
+    await act(() => vi.advanceTimersByTimeAsync(SCOPED_DELAY_MS));
+    expect(Object.keys(calls[1]!.arch.storeys)).toEqual(['s1']);
+    expect(Object.keys(calls[1]!.fire.units.detectors)).toEqual(['u1']);
+    await settle(() => calls[1]!.resolve(answer()));
+    rerender({ fire: { ...withButton, config: { ...withButton.config } } });
+    await act(() => vi.advanceTimersByTimeAsync(SCOPED_DELAY_MS));
+    expect(calls).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
+    expect(Object.keys(calls[2]!.arch.storeys).sort()).toEqual(['s0', 's1']);
   });
 });

@@ -3,62 +3,113 @@ import type { FireUnitsResult } from '@edrf/fire';
 import type { Arch, Fire } from '@edrf/model';
 import { analyzeUnits } from './analyze';
 import { createAnalysisStore, type AnalysisStore } from './analysis-store';
+import {
+  applyScoped,
+  mergeParts,
+  needsBuilding,
+  planAnalysis,
+  sameParts,
+  scopedPart,
+  splitAnswer,
+  type AnalysisParts,
+} from './analysis-parts';
+import { ANALYSED_GROUPS, analysisInput } from './storey-scope';
 
-/** How long the model must rest before it is analysed (a drag or typing makes many edits). */
+/** Whether an analysis holds for the model: the same architecture, settings and detectors, sirens and buttons. */
+const holdsFor = (parts: AnalysisParts, arch: Arch, fire: Fire) =>
+  parts.arch === arch &&
+  parts.fire.config === fire.config &&
+  ANALYSED_GROUPS.every((group) => parts.fire.units[group] === fire.units[group]);
+
+/** How long the model must rest before the whole building is analysed (a drag or typing makes many edits). */
 export const ANALYSIS_DELAY_MS = 300;
+/**
+ * How long before the storeys or rooms an edit touched are asked for: at once. One question is on its way at a time,
+ * so a drag asks again as each answer comes back, and the drop's question leaves at once or when the one before is
+ * answered.
+ */
+export const SCOPED_DELAY_MS = 0;
 
 export interface Analysis {
-  /** The latest answer for a model (kept while the next one is on its way). */
+  /** The latest answer (kept while the next one is on its way). */
   result: FireUnitsResult | null;
-  /** 'pending' while a newer model waits or is analysed; 'unavailable' when the last call failed. */
+  /** 'pending' while the model as it is waits or is analysed; 'unavailable' when its analysis failed. */
   status: 'idle' | 'pending' | 'ready' | 'unavailable';
-  /** The same answer for the plan's painter. */
+  /** The same answer by storey (null before the first). */
+  parts: AnalysisParts | null;
+  /** The same answer for the plan's painters. */
   store: AnalysisStore;
 }
 
 /**
- * The units page's analysis (issue 22, 'Analysis always visible'): after each change of the architecture or the
- * fire part, and ANALYSIS_DELAY_MS of rest, calc_fire_units analyze_only runs on the server; the page never
- * waits for it. An answer for a model that changed since it was asked for is dropped.
+ * The units page's analysis (issue 22, 'Analysis always visible'): calc_fire_units analyze_only on the server after
+ * each change of the architecture or the fire part, the page never waiting for it. The first time (and after a change
+ * of the architecture or the settings) the whole building is sent; after an edit of units only the storeys, or rooms,
+ * it touched (analysis-parts.ts planAnalysis, storey-scope.ts), their answers replacing those parts of the last one.
+ * Every answer is kept, for the model it was asked for: the next question asks for what changed since. An edit the
+ * analysis does not read (a rack, a label's text) asks nothing.
  */
 export function useAnalysis(
   arch: Arch,
   fire: Fire | null,
-  opts: { analyze?: (arch: Arch, fire: Fire) => Promise<FireUnitsResult>; delay?: number } = {},
+  opts: { analyze?: (arch: Arch, fire: Fire) => Promise<FireUnitsResult>; delay?: number; scopedDelay?: number } = {},
 ): Analysis {
   const analyze = opts.analyze ?? analyzeUnits;
   const delay = opts.delay ?? ANALYSIS_DELAY_MS;
+  const scopedDelay = opts.scopedDelay ?? SCOPED_DELAY_MS;
   const [store] = useState(createAnalysisStore);
-  // The latest answer and the model it is for; `failed` when the last question found no server.
-  const [answer, setAnswer] = useState<{ arch: Arch; fire: Fire; result: FireUnitsResult | null; failed: boolean } | null>(null);
+  // The analysis of the last model answered, in parts and merged; the model whose question failed.
+  const [answer, setAnswer] = useState<{ parts: AnalysisParts; result: FireUnitsResult } | null>(null);
+  const [failed, setFailed] = useState<{ arch: Arch; fire: Fire } | null>(null);
+  // A question is out: the next waits for its answer (which changes the state above, so the effect runs again).
+  const asking = useRef(false);
   const analyzeRef = useRef(analyze);
   useEffect(() => {
     analyzeRef.current = analyze;
   });
 
+  const parts = answer?.parts ?? null;
+  const ready = !!fire && !!parts && holdsFor(parts, arch, fire);
+  const gaveUp = failed?.arch === arch && failed.fire === fire;
   useEffect(() => {
-    if (!fire) return;
-    // Cleared when the model changes (or the page goes): the answer to this question is then stale.
-    let current = true;
-    const timer = setTimeout(() => {
-      analyzeRef.current(arch, fire).then(
-        (result) => {
-          if (!current) return;
-          store.set(result);
-          setAnswer({ arch, fire, result, failed: false });
+    if (!fire || ready || gaveUp || asking.current) return;
+    const run = () => {
+      const plan = planAnalysis(parts, arch, fire);
+      const ask = (sent: { arch: Arch; fire: Fire }) => analyzeRef.current(sent.arch, sent.fire);
+      const asked: Promise<AnalysisParts> =
+        plan.kind === 'none'
+          ? Promise.resolve(sameParts(parts!, arch, fire))
+          : plan.kind === 'building'
+            ? ask(analysisInput(arch, fire)).then((result) => splitAnswer(arch, fire, result))
+            : Promise.all(
+                plan.scopes.map((scope) => {
+                  const sent = analysisInput(arch, fire, scope);
+                  return ask(sent).then((result) => ({ scope, part: scopedPart(sent, scope, result) }));
+                }),
+              ).then((answers) => applyScoped(parts!, arch, fire, answers));
+      asking.current = true;
+      asked.then(
+        (next) => {
+          asking.current = false;
+          const result = mergeParts(next);
+          store.set(result, next);
+          setAnswer({ parts: next, result });
+          setFailed(null);
         },
         () => {
-          if (current) setAnswer((was) => ({ arch, fire, result: was?.result ?? null, failed: true }));
+          asking.current = false;
+          setFailed({ arch, fire });
         },
       );
-    }, delay);
-    return () => {
-      current = false;
-      clearTimeout(timer);
     };
-  }, [arch, fire, delay, store]);
+    const wait = needsBuilding(parts, arch, fire) ? delay : scopedDelay;
+    // At once, in the task of the edit (a drop): the question leaves before the plan is drawn again.
+    if (wait <= 0) return run();
+    const timer = setTimeout(run, wait);
+    return () => clearTimeout(timer);
+  }, [arch, fire, parts, ready, gaveUp, delay, scopedDelay, store]);
 
-  if (!fire) return { result: null, status: 'idle', store };
-  const status = answer?.failed ? 'unavailable' : answer?.arch === arch && answer.fire === fire ? 'ready' : 'pending';
-  return { result: answer?.result ?? null, status, store };
+  if (!fire) return { result: null, status: 'idle', parts: null, store };
+  const status = ready ? 'ready' : gaveUp ? 'unavailable' : 'pending';
+  return { result: answer?.result ?? null, status, parts, store };
 }

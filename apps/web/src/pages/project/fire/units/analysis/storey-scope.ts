@@ -1,0 +1,264 @@
+import { REGULATION_RULES } from '@edrf/fire';
+import { emptyArch, UNIT_GROUPS, type Arch, type Fire, type Storey } from '@edrf/model';
+
+/**
+ * What the units page's analysis sends (docs/fire-units.md 'Analysis'): calc_fire_units analyze_only reads, of a
+ * storey, its rooms (outlines and types), its doors (exit doors and travel, for the call points), its air inlets, the
+ * detectors, sirens and buttons on it, the fire config, and, for a shaft, whether a shaft room of the storey above
+ * continues it. Nothing else: no walls, openings, stairs, ceilings, slabs, beams, racks, cables or sections. So the
+ * answer for one storey needs only that storey's part of the model, a few per cent of a large one (78 MB for the
+ * 185,000 m² real-geometry building, under 1 MB for one of its storeys).
+ *
+ * Pure functions of the model. The engine's own reading, which these mirror (packages/fire/src/building.ts
+ * indexBuilding, units/detectors.ts, sirens.ts, buttons.ts):
+ * - storeys are taken by min_z, then number (`storeyOrder`); a room listed by two storeys belongs to the first;
+ * - a detector or siren belongs to the first room of its storey (in the storey's order) its plan point lies in, and
+ *   only units of a room change that room's figures and warnings;
+ * - a shaft room gets its detector only where no shaft room of the next storey up lies over it;
+ * - call points are checked storey by storey (doors, travel through the storey's rooms).
+ */
+
+/** The unit groups calc_fire_units reads. */
+export const ANALYSED_GROUPS = ['detectors', 'sirens', 'buttons'] as const;
+export type AnalysedGroup = (typeof ANALYSED_GROUPS)[number];
+
+/** What the analysis reads of every detector, siren and button. */
+export interface AnalysedUnit {
+  id: string;
+  storey_id: string;
+  coord: [number, number, number];
+}
+
+/** The units of an analysed group. */
+export const unitsOf = (fire: Fire, group: AnalysedGroup): AnalysedUnit[] => Object.values<AnalysedUnit>(fire.units[group]);
+
+/**
+ * A part of the model to analyse: one storey, or, with `rooms`, only some rooms of it for their detectors and sirens
+ * (its doors and buttons left out). `units` are the detectors and sirens that part speaks for: those sent, and those
+ * gone from it since the last analysis (their old warnings and coverage go with the answer).
+ */
+export interface AnalysisScope {
+  storeyId: string;
+  rooms?: readonly string[];
+  units?: readonly string[];
+}
+
+/** The engine's reading of an architecture's storeys, kept per architecture (edits of units keep the same one). */
+const storeyIndexes = new WeakMap<Arch, { order: Storey[]; owner: Map<string, string> }>();
+function storeyIndex(arch: Arch) {
+  let index = storeyIndexes.get(arch);
+  if (!index) {
+    const order = Object.values(arch.storeys).sort((a, b) => a.height.min_z - b.height.min_z || a.number - b.number);
+    const owner = new Map<string, string>();
+    for (const storey of order) for (const id of storey.rooms) if (arch.rooms[id] && !owner.has(id)) owner.set(id, storey.id);
+    storeyIndexes.set(arch, (index = { order, owner }));
+  }
+  return index;
+}
+
+/** The storeys in the engine's order: by floor height, then number (indexBuilding's sort, stable on ties). */
+export const storeyOrder = (arch: Arch): readonly Storey[] => storeyIndex(arch).order;
+
+/** Each listed room's storey for the engine: the first storey in order that lists it. */
+export const roomStoreys = (arch: Arch): ReadonlyMap<string, string> => storeyIndex(arch).owner;
+
+type Units<T> = Record<string, T>;
+const pick = <T>(items: Units<T>, ids: Iterable<string>): Units<T> => {
+  const out: Units<T> = {};
+  for (const id of ids) {
+    const item = items[id];
+    if (item !== undefined) out[id] = item;
+  }
+  return out;
+};
+
+/** A room as the analysis reads it: the outline and type, without the floor and ceiling surfaces. */
+const planRoom = (room: Arch['rooms'][string]): Arch['rooms'][string] =>
+  room.shape.below.length || room.shape.above.length ? { ...room, shape: { ...room.shape, below: [], above: [] } } : room;
+
+/** A storey that lists only `rooms`, `doors` and `other_objects`. */
+const storeyWith = (storey: Storey, rooms: string[], doors: string[], objects: string[]): Storey => ({
+  ...storey,
+  rooms,
+  walls: [],
+  wall_openings: [],
+  doors,
+  stairs: [],
+  ceilings: [],
+  floors: [],
+  other_objects: objects,
+});
+
+/** The fire part with only the analysed units (`keep` says which); no connections or sections. */
+function fireWith(fire: Fire, keep: (group: AnalysedGroup, unit: AnalysedUnit) => boolean): Fire {
+  const units = Object.fromEntries(UNIT_GROUPS.map((group) => [group, {}])) as Fire['units'];
+  for (const group of ANALYSED_GROUPS) {
+    const kept: Units<unknown> = {};
+    for (const unit of unitsOf(fire, group)) if (keep(group, unit)) kept[unit.id] = unit;
+    (units as Record<AnalysedGroup, Units<unknown>>)[group] = kept;
+  }
+  const connections = Object.fromEntries(Object.keys(fire.connections).map((key) => [key, {}])) as Fire['connections'];
+  return { ...fire, units, connections, sections: {} };
+}
+
+const emptyArchOf = (arch: Arch): Arch => ({ ...emptyArch(), rotation: arch.rotation });
+
+/**
+ * The arch and fire to send for `scope` (none: the whole building), as small as the analysis allows; its answer for
+ * the scope's storey (or rooms) is the whole model's. The whole building keeps every storey's list of rooms (a room
+ * missing or on no storey is warned about) and every room.
+ */
+export function analysisInput(arch: Arch, fire: Fire, scope?: AnalysisScope): { arch: Arch; fire: Fire } {
+  const inlets = new Set<string>(REGULATION_RULES[fire.config.regulation].inletVentTypes);
+  const inletsOf = (storey: Storey) => storey.other_objects.filter((id) => inlets.has(arch.other_objects[id]?.vent_type ?? ''));
+  const doorsOf = (storey: Storey) => storey.doors.filter((id) => arch.doors[id]);
+  const out = emptyArchOf(arch);
+  const addDoors = (ids: readonly string[]) => {
+    for (const id of ids) out.doors[id] = arch.doors[id]!.walls.length ? { ...arch.doors[id]!, walls: [] } : arch.doors[id]!;
+  };
+  const addRooms = (ids: Iterable<string>) => {
+    for (const id of ids) if (arch.rooms[id]) out.rooms[id] = planRoom(arch.rooms[id]);
+  };
+
+  if (!scope) {
+    for (const storey of Object.values(arch.storeys)) {
+      const objects = inletsOf(storey);
+      const doors = doorsOf(storey);
+      out.storeys[storey.id] = storeyWith(storey, storey.rooms, doors, objects);
+      addDoors(doors);
+      Object.assign(out.other_objects, pick(arch.other_objects, objects));
+    }
+    addRooms(Object.keys(arch.rooms));
+    return { arch: out, fire: fireWith(fire, () => true) };
+  }
+
+  const { order, owner } = storeyIndex(arch);
+  const index = order.findIndex((s) => s.id === scope.storeyId);
+  const storey = order[index];
+  if (!storey) throw new Error(`No storey '${scope.storeyId}' to analyse`);
+  // The storey's rooms as the engine takes them: a room an earlier storey lists is that storey's (a missing one stays
+  // listed, for its warning).
+  const own = storey.rooms.filter((id) => !arch.rooms[id] || owner.get(id) === storey.id);
+  const wanted = scope.rooms ? new Set(scope.rooms) : null;
+  const rooms = wanted ? own.filter((id) => wanted.has(id) && arch.rooms[id]) : own;
+  const doors = wanted ? [] : doorsOf(storey);
+  const objects = inletsOf(storey);
+  out.storeys[storey.id] = storeyWith(storey, rooms, doors, objects);
+  addRooms(rooms);
+  addDoors(doors);
+  Object.assign(out.other_objects, pick(arch.other_objects, objects));
+  // The next storey up, with its shafts alone: whether they continue this storey's shafts.
+  const above = order[index + 1];
+  if (above) {
+    const shafts = above.rooms.filter((id) => arch.rooms[id]?.type === 'Shaft' && owner.get(id) === above.id);
+    out.storeys[above.id] = storeyWith(above, shafts, [], []);
+    addRooms(shafts);
+  }
+  const units = scope.units ? new Set(scope.units) : null;
+  return {
+    arch: out,
+    fire: fireWith(fire, (group, unit) =>
+      units ? group !== 'buttons' && units.has(unit.id) && unit.storey_id === storey.id : unit.storey_id === storey.id,
+    ),
+  };
+}
+
+type Ring = readonly (readonly number[])[];
+/** Closer than this to a room's outline counts as in the room, whichever side the engine would decide. */
+const NEAR = 1e-6;
+
+/** The even-odd rule over the rings, as the engine decides (the same arithmetic: the same answer). */
+function inRings(x: number, y: number, rings: readonly Ring[]): boolean {
+  let inside = false;
+  for (const ring of rings)
+    for (let i = 0, n = ring.length, j = n - 1; i < n; j = i++) {
+      const [xi, yi] = ring[i] as [number, number];
+      const [xj, yj] = ring[j] as [number, number];
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  return inside;
+}
+
+function nearRings(x: number, y: number, rings: readonly Ring[]): boolean {
+  for (const ring of rings)
+    for (let i = 0, n = ring.length, j = n - 1; i < n; j = i++) {
+      const [ax, ay] = ring[j] as [number, number];
+      const [bx, by] = ring[i] as [number, number];
+      const [dx, dy] = [bx - ax, by - ay];
+      const len2 = dx * dx + dy * dy;
+      const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len2)) : 0;
+      if (Math.hypot(x - ax - t * dx, y - ay - t * dy) <= NEAR) return true;
+    }
+  return false;
+}
+
+/** A room's outline and box, to ask whether a plan point may be in it. */
+interface Outline {
+  rings: Ring[];
+  box: readonly [number, number, number, number];
+}
+
+const outlines = new WeakMap<Arch['rooms'][string], Outline>();
+function outlineOf(room: Arch['rooms'][string]): Outline {
+  const known = outlines.get(room);
+  if (known) return known;
+  const rings = [room.shape.exterior, ...room.shape.interiors];
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const ring of rings)
+    for (const p of ring) {
+      x0 = Math.min(x0, p[0]);
+      y0 = Math.min(y0, p[1]);
+      x1 = Math.max(x1, p[0]);
+      y1 = Math.max(y1, p[1]);
+    }
+  const outline: Outline = { rings, box: [x0, y0, x1, y1] };
+  outlines.set(room, outline);
+  return outline;
+}
+
+/** Whether the engine may find the point in the room: inside it by the engine's rule, or on its outline. */
+function mayHold(outline: Outline, x: number, y: number): boolean {
+  const [x0, y0, x1, y1] = outline.box;
+  if (!(x >= x0 - NEAR && x <= x1 + NEAR && y >= y0 - NEAR && y <= y1 + NEAR)) return false;
+  return inRings(x, y, outline.rings) || nearRings(x, y, outline.rings);
+}
+
+/**
+ * The rooms of a storey whose detectors and sirens change when those units move (`points`: where the changed units
+ * of the storey stand and stood; `unitIds`: them): every room that may hold one of the points, then, until nothing is
+ * added, every detector and siren of the storey a room taken may hold and every room that may hold such a unit. So the
+ * scope holds each of its units' rooms (and every room before it in the storey's order that could claim the unit) and
+ * each of its rooms' units: its answer is the whole model's for them. Answers the rooms in the storey's order and the
+ * units (`unitIds` first).
+ */
+export function roomsScope(
+  arch: Arch,
+  fire: Fire,
+  storeyId: string,
+  points: readonly (readonly number[])[],
+  unitIds: readonly string[],
+): AnalysisScope {
+  const storey = arch.storeys[storeyId];
+  if (!storey) throw new Error(`No storey '${storeyId}' to analyse`);
+  const owner = roomStoreys(arch);
+  const rooms = storey.rooms.filter((id) => owner.get(id) === storeyId);
+  const outlines = rooms.map((id) => outlineOf(arch.rooms[id]!));
+  const units = (['detectors', 'sirens'] as const).flatMap((group) => unitsOf(fire, group).filter((unit) => unit.storey_id === storeyId));
+  const takenRooms = new Set<number>();
+  const takenUnits = new Set<string>(unitIds);
+  const queue: (readonly number[])[] = [...points];
+  while (queue.length > 0) {
+    const [x, y] = queue.pop()!;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    outlines.forEach((outline, i) => {
+      if (takenRooms.has(i) || !mayHold(outline, x!, y!)) return;
+      takenRooms.add(i);
+      for (const unit of units) {
+        if (takenUnits.has(unit.id) || !mayHold(outline, unit.coord[0], unit.coord[1])) continue;
+        takenUnits.add(unit.id);
+        queue.push(unit.coord);
+      }
+    });
+  }
+  return { storeyId, rooms: rooms.filter((_, i) => takenRooms.has(i)), units: [...takenUnits] };
+}
