@@ -1,6 +1,7 @@
 import type { Arch, Door, Elec, Storey, Tray } from '@edrf/model';
 import { indexBuilding, roomAt, type RoomInfo, type StoreyInfo } from '../building.js';
 import { distanceToRings, pointInRings, ringCentroid, type Pt, type Ring } from '../geometry/ring.js';
+import { NodeHeap } from './node-heap.js';
 import { DOOR_REACH, roomGraph, sharedStretches, WALL_MIN_SHARED } from '../sections/room-graph.js';
 
 /**
@@ -453,49 +454,12 @@ export function shortestPaths(g: RoutingGraph, source: number): ShortestPaths {
   const cost = new Float64Array(n).fill(Infinity);
   const prev = new Int32Array(n).fill(-1);
   const done = new Uint8Array(n);
-  // A binary heap of (cost, node), lazily deleted.
-  const heapCost: number[] = [];
-  const heapNode: number[] = [];
-  const push = (c: number, v: number) => {
-    let i = heapCost.length;
-    heapCost.push(c);
-    heapNode.push(v);
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (heapCost[parent]! <= c) break;
-      heapCost[i] = heapCost[parent]!;
-      heapNode[i] = heapNode[parent]!;
-      i = parent;
-    }
-    heapCost[i] = c;
-    heapNode[i] = v;
-  };
-  const pop = () => {
-    const top = heapNode[0]!;
-    const lastC = heapCost.pop()!;
-    const lastN = heapNode.pop()!;
-    const size = heapCost.length;
-    if (size > 0) {
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= size) break;
-        const r = l + 1;
-        const m = r < size && heapCost[r]! < heapCost[l]! ? r : l;
-        if (heapCost[m]! >= lastC) break;
-        heapCost[i] = heapCost[m]!;
-        heapNode[i] = heapNode[m]!;
-        i = m;
-      }
-      heapCost[i] = lastC;
-      heapNode[i] = lastN;
-    }
-    return top;
-  };
+  // Lazily deleted: a node is pushed again when it gets cheaper.
+  const heap = new NodeHeap();
   cost[source] = 0;
-  push(0, source);
-  while (heapCost.length > 0) {
-    const v = pop();
+  heap.push(0, source);
+  while (heap.size > 0) {
+    const v = heap.pop();
     if (done[v]) continue;
     done[v] = 1;
     if (v !== source && g.nodes[v]!.terminal) continue;
@@ -504,7 +468,7 @@ export function shortestPaths(g: RoutingGraph, source: number): ShortestPaths {
       if (c < cost[e.to]!) {
         cost[e.to] = c;
         prev[e.to] = v;
-        push(c, e.to);
+        heap.push(c, e.to);
       }
     }
   }

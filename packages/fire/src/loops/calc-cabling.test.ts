@@ -8,6 +8,7 @@ import { loopUnits } from './loop-units.js';
 import { indexBuilding } from '../building.js';
 import { sectionBuilding } from '../sections/section-index.js';
 import { officeBuilding, officeStorey } from './test-building.js';
+import { centralIn } from '../test-support/centrals.js';
 import { makeArch, rect } from '../test-support/arch.js';
 
 /** The building designed: units, a rack with a central on the ground floor's corridor, sections. */
@@ -17,17 +18,8 @@ function designed(maxUnits = 100, regulation: 'Sbf1108' | 'Nfpa72' = 'Sbf1108', 
   const placed = calcFireUnits({ arch, fire });
   fire.units = { ...fire.units, ...placed.units, racks: { r1: { ...newRack('r1', 'g', [2, 11.5, 0.1]), label: '' } } };
   const central = fire.config.products.centrals[0]!;
-  fire.connections.centrals = {
-    c1: {
-      id: 'c1',
-      product_id: central.id,
-      rack_id: 'r1',
-      rack_pos: [2, 23],
-      connections: [],
-      main_central: true,
-      extensions: central.extension_ports.map(() => ''),
-    },
-  };
+  fire.connections.centrals = { c1: centralIn('c1', 'r1', central) };
+
   fire.sections = calcFireSections({ settings: { sections: true, labels: false, addresses: false }, model: { arch, fire } }).sections;
   return { arch, fire };
 }

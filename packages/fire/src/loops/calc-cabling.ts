@@ -8,12 +8,15 @@ import { ringArea, type Ring } from '../geometry/ring.js';
 import { partRings, sectionBuilding } from '../sections/section-index.js';
 import { classAViolation } from './class-a.js';
 import { checkLoop, loopCable } from './loop-checks.js';
+import { improveLoops } from './improve-loops.js';
+import { LegSearch } from './leg-search.js';
 import { loopGroups } from './loop-groups.js';
 import { loopMetric, storeyExits } from './loop-metric.js';
 import { loopUnits, type LoopUnit } from './loop-units.js';
 import { LOOP_MESSAGES } from './messages.js';
 import { loopOrigins, type Origin } from './origins.js';
 import { GraphSearch } from './path-between.js';
+import { routedTour, routeMetres, ROUTED_TOUR_UNITS } from './routed-tour.js';
 import { loopTour } from './tour.js';
 
 export interface CalcFireCablingInput {
@@ -61,6 +64,16 @@ function carry(queue: LoopUnit[][], rest: readonly LoopUnit[], max: number): voi
     moving = [...moving.slice(max), ...byNearness.slice(room)];
   }
   if (moving.length > 0) queue.push(moving);
+}
+
+/**
+ * Each section's m² on a central: the share of its units there (a section whose units go to several centrals counts on
+ * each for its share, as on a loop; counted whole, it filled loops up with area other centrals protect).
+ */
+function areaShares(units: readonly LoopUnit[], sectionArea: ReadonlyMap<string, number>, sectionUnits: ReadonlyMap<string, number>) {
+  const here = new Map<string, number>();
+  for (const u of units) here.set(u.sectionId, (here.get(u.sectionId) ?? 0) + 1);
+  return new Map([...here].map(([id, k]) => [id, ((sectionArea.get(id) ?? 0) * k) / sectionUnits.get(id)!]));
 }
 
 /** m² of each section: its parts' outlines less their holes. */
@@ -135,33 +148,51 @@ export function calcFireCabling(
   };
 
   const search = new GraphSearch(g);
+  const legSearch = new LegSearch(g);
   const exits = storeyExits(g);
+  const areaOf = (u: LoopUnit) => (u.sectionId ? (sectionArea.get(u.sectionId) ?? 0) / sectionUnits.get(u.sectionId)! : 0);
   const plans = starts.map((o) => ({
     origin: o,
     // Every loop of a central starts and ends at its rack: one search from the rack serves all their first and last legs.
     rack: new GraphSearch(g).search(rackNode.get(o.id)!, null),
-    loops: loopGroups(
-      byOrigin.get(o.id)!,
-      {
-        maxUnits: o.maxUnits,
-        maxArea: cabling.route_max_area,
-        maxCurrent: o.maxLoopCurrent ?? undefined,
-        isolatorsCount: o.isolatorsCountAsUnits,
-        isolatorMaxUnits: cabling.isolator_max_units,
-      },
-      sectionArea,
-      storeyIndex,
-      [o.rack.coord[0], o.rack.coord[1]],
+    // Swept into loops, then made shorter together before they are routed (improve-loops.ts).
+    loops: improveLoops(
+      loopGroups(
+        byOrigin.get(o.id)!,
+        {
+          maxUnits: o.maxUnits,
+          maxArea: cabling.route_max_area,
+          maxCurrent: o.maxLoopCurrent ?? undefined,
+          isolatorsCount: o.isolatorsCountAsUnits,
+          isolatorMaxUnits: cabling.isolator_max_units,
+        },
+        areaShares(byOrigin.get(o.id)!, sectionArea, sectionUnits),
+        storeyIndex,
+        [o.rack.coord[0], o.rack.coord[1]],
+      ),
+      exits,
+      { origin: o, coppers, isolatorMaxUnits: cabling.isolator_max_units, maxArea: cabling.route_max_area, areaOf },
     ),
   }));
   /** One loop's order, legs through the building, cable and checks. */
-  const routeLoop = (origin: Origin, rack: GraphSearch, members: readonly LoopUnit[]) => {
+  const routeLoop = (origin: Origin, rack: GraphSearch, members: readonly LoopUnit[], ordered = false) => {
     const stops = [{ storeyId: origin.rack.storey_id, coord: origin.rack.coord, sectionId: '' }, ...members];
     const nodes = [rackNode.get(origin.id)!, ...members.map((u) => unitNode.get(u.id)!)];
     const names = [origin.rack.label || origin.rack.id, ...members.map((u) => u.id)];
     // Ordered on straight distances through the storeys' exits (a search per pair through the building cost minutes
-    // on a 185,000 m² building); each leg is then routed through the building.
-    const order = loopTour(stops.length, loopMetric(stops, exits));
+    // on a 185,000 m² building); each leg is then routed through the building. The members come in improveLoops'
+    // order (`ordered`), or are a loop's start and what it carried, shortened again from their order.
+    let order = ordered ? [...stops.keys()] : loopTour(stops.length, loopMetric(stops, exits), [...stops.keys()]);
+    // In a small building, ordered again on its legs' routed lengths (routed-tour.ts).
+    if (units.length <= ROUTED_TOUR_UNITS)
+      order = routedTour(order, (a) => {
+        const s = a === 0 ? rack : search.search(nodes[a]!, new Set(nodes.filter((_, b) => b > a)));
+        return (b) => {
+          const path = part[nodes[a]!] === part[nodes[b]!] ? s.pathTo(nodes[b]!) : [];
+          const length = path.length < 2 ? 0 : routeMetres(g, path);
+          return length > 0 ? length : distance3(stops[a]!.coord, stops[b]!.coord);
+        };
+      });
     const legPaths: number[][] = [];
     const legs: number[] = [];
     const unjoined: [string, string][] = [];
@@ -174,7 +205,7 @@ export function calcFireCabling(
             ? rack.pathTo(nodes[b]!)
             : b === 0
               ? rack.pathTo(nodes[a]!).reverse()
-              : search.search(nodes[a]!, new Set([nodes[b]!])).pathTo(nodes[b]!);
+              : legSearch.path(nodes[a]!, nodes[b]!);
       if (leg.length < 2) {
         unjoined.push([names[a]!, names[b]!]);
         leg = [nodes[a]!, nodes[b]!];
@@ -219,9 +250,10 @@ export function calcFireCabling(
   for (const { origin, rack, loops: planned } of plans) {
     const loops: LoopUnit[][] = [];
     const queue = [...planned];
+    const ordered = new Set(planned);
     while (queue.length > 0) {
       const members = queue.shift()!;
-      let loop = routeLoop(origin, rack, members);
+      let loop = routeLoop(origin, rack, members, ordered.has(members));
       if (loop.check.fails && members.length > 1) {
         // Too long or too loaded for the central (voltage, current, resistance, length): the longest start of the loop
         // in cable order that passes stays a loop; the rest is carried into the next (carry()).

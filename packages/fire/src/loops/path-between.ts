@@ -1,4 +1,5 @@
 import type { RoutingGraph } from '../cabling/routing-graph.js';
+import { NodeHeap } from '../cabling/node-heap.js';
 
 /**
  * Shortest paths on the routing graph for loops (issue 26): Dijkstra from one node that stops once every target is
@@ -30,31 +31,14 @@ export class GraphSearch {
     const run = ++this.run;
     this.source = source;
     let left = targets ? targets.size - (targets.has(source) ? 1 : 0) : Infinity;
-    const heapC: number[] = [0];
-    const heapN: number[] = [source];
+    const heap = new NodeHeap();
+    heap.push(0, source);
     stamp[source] = run;
     cost[source] = 0;
     prev[source] = -1;
-    while (heapN.length > 0 && left > 0) {
-      // Pop the cheapest.
-      const v = heapN[0]!;
-      const c = heapC[0]!;
-      const lastC = heapC.pop()!;
-      const lastN = heapN.pop()!;
-      if (heapN.length > 0) {
-        let i = 0;
-        for (;;) {
-          const l = 2 * i + 1;
-          if (l >= heapN.length) break;
-          const m = l + 1 < heapN.length && heapC[l + 1]! < heapC[l]! ? l + 1 : l;
-          if (heapC[m]! >= lastC) break;
-          heapC[i] = heapC[m]!;
-          heapN[i] = heapN[m]!;
-          i = m;
-        }
-        heapC[i] = lastC;
-        heapN[i] = lastN;
-      }
+    while (heap.size > 0 && left > 0) {
+      const c = heap.peekKey();
+      const v = heap.pop();
       if (c > limit) break;
       if (settled[v] === run || c > cost[v]!) continue;
       settled[v] = run;
@@ -66,19 +50,7 @@ export class GraphSearch {
           stamp[e.to] = run;
           cost[e.to] = next;
           prev[e.to] = v;
-          // Push.
-          let i = heapN.length;
-          heapC.push(next);
-          heapN.push(e.to);
-          while (i > 0) {
-            const p = (i - 1) >> 1;
-            if (heapC[p]! <= next) break;
-            heapC[i] = heapC[p]!;
-            heapN[i] = heapN[p]!;
-            i = p;
-          }
-          heapC[i] = next;
-          heapN[i] = e.to;
+          heap.push(next, e.to);
         }
       }
     }

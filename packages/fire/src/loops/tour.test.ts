@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { tourOptimum } from '../test-support/tour-optimum.js';
 import { loopTour, tourLength } from './tour.js';
 
 type P = readonly [number, number];
 const euclid = (points: readonly P[]) => (a: number, b: number) => Math.hypot(points[a]![0] - points[b]![0], points[a]![1] - points[b]![1]);
-
-/** The shortest closed tour by trying every order of the points after the first (the oracle, n ≤ 8). */
-function optimum(n: number, dist: (a: number, b: number) => number): number {
-  let best = Infinity;
-  const rest = Array.from({ length: n - 1 }, (_, i) => i + 1);
-  const permute = (k: number) => {
-    if (k === rest.length) {
-      best = Math.min(best, tourLength([0, ...rest], dist));
-      return;
-    }
-    for (let i = k; i < rest.length; i++) {
-      [rest[k], rest[i]] = [rest[i]!, rest[k]!];
-      permute(k + 1);
-      [rest[k], rest[i]] = [rest[i]!, rest[k]];
-    }
-  };
-  permute(0);
-  return best;
-}
 
 describe('loopTour', () => {
   it('visits every point once, the central first', () => {
@@ -48,10 +30,29 @@ describe('loopTour', () => {
         (points) => {
           const dist = euclid(points);
           const length = tourLength(loopTour(points.length, dist), dist);
-          expect(length).toBeLessThanOrEqual(optimum(points.length, dist) * 1.05 + 1e-9);
+          expect(length).toBeLessThanOrEqual(tourOptimum(points.length, dist) * 1.05 + 1e-9);
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it('shortens an order it is given instead of nearest neighbour’s: never longer than that order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })), { minLength: 4, maxLength: 40 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (points, seed) => {
+          const dist = euclid(points);
+          // A shuffled order, the central first.
+          const rest = points.slice(1).map((_, i) => i + 1);
+          const given = [0, ...rest.sort((a, b) => ((a * seed) % 97) - ((b * seed) % 97))];
+          const order = loopTour(points.length, dist, given);
+          expect([...order].sort((a, b) => a - b)).toEqual(points.map((_, i) => i));
+          expect(order[0]).toBe(0);
+          expect(tourLength(order, dist)).toBeLessThanOrEqual(tourLength(given, dist) + 1e-9);
+        },
+      ),
     );
   });
 

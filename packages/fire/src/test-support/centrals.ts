@@ -1,4 +1,4 @@
-import { newRack, type Arch, type Fire } from '@edrf/model';
+import { newRack, type Arch, type CentralProduct, type Fire } from '@edrf/model';
 import type { RoomInfo } from '../building.js';
 import { attachPoint, buildRoutingGraph, graphComponents } from '../cabling/routing-graph.js';
 
@@ -6,6 +6,17 @@ import { attachPoint, buildRoutingGraph, graphComponents } from '../cabling/rout
 export const BENCH_AREA_PER_CENTRAL = 20_000;
 
 type P = readonly [number, number];
+
+/** A central of `product` in rack `rackId`, at the rack's first place, its extension ports empty. */
+export const centralIn = (id: string, rackId: string, product: CentralProduct, main = true): Fire['connections']['centrals'][string] => ({
+  id,
+  product_id: product.id,
+  rack_id: rackId,
+  rack_pos: [2, 23],
+  connections: [],
+  main_central: main,
+  extensions: product.extension_ports.map(() => ''),
+});
 const dist = (a: P, b: P) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 
 /** k middles of the points: k-means on the plan, seeded farthest first, ten rounds. */
@@ -74,15 +85,7 @@ export function placeCentrals(arch: Arch, fire: Fire, areaPerCentral = BENCH_ARE
       n++;
       const rack = `r${n}`;
       fire.units.racks[rack] = newRack(rack, lowest.id, [room.centroid[0], room.centroid[1], lowest.height.min_z + 0.1]);
-      fire.connections.centrals[`c${n}`] = {
-        id: `c${n}`,
-        product_id: product.id,
-        rack_id: rack,
-        rack_pos: [2, 23],
-        connections: [],
-        main_central: n === 1,
-        extensions: product.extension_ports.map(() => ''),
-      };
+      fire.connections.centrals[`c${n}`] = centralIn(`c${n}`, rack, product, n === 1);
     }
   }
 }
