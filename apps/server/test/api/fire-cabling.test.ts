@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calcFireCabling, type FireCablingResult } from '@edrf/fire';
 import { archSchema, fireSchema, type FireConfig } from '@edrf/model';
 import { testDatabases } from '../support/databases.js';
-import { startTestApp, type TestApp } from '../support/harness.js';
+import type { TestApp } from '../support/harness.js';
+import { startFireApp } from '../support/fire-app.js';
 import { rect } from '../support/shapes.js';
 
 const arch = () => ({
@@ -23,9 +24,7 @@ describe.each(testDatabases())('calc_fire_cabling (%s)', (kind) => {
   let config: FireConfig;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    cookie = await t.cookieFor('designer@example.com');
-    config = (await t.call('POST', '/api/v1/create_fire_config', { cookie, body: { regulation: 'Sbf1108' } })).body as FireConfig;
+    ({ t, cookie, config } = await startFireApp(kind));
   });
   afterAll(() => t?.close());
 

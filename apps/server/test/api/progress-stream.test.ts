@@ -6,7 +6,8 @@ import type { FireConfig } from '@edrf/model';
 import { HttpError } from '../../src/http/errors.js';
 import { PROGRESS_STREAM_TYPE, streamProgress } from '../../src/http/progress-stream.js';
 import { testDatabases } from '../support/databases.js';
-import { startTestApp, type TestApp } from '../support/harness.js';
+import type { TestApp } from '../support/harness.js';
+import { startFireApp } from '../support/fire-app.js';
 import { rect } from '../support/shapes.js';
 
 const arch = () => ({
@@ -28,9 +29,7 @@ describe.each(testDatabases())('progress streams (%s)', (kind) => {
   let config: FireConfig;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    cookie = await t.cookieFor('designer@example.com');
-    config = (await t.call('POST', '/api/v1/create_fire_config', { cookie, body: { regulation: 'Sbf1108' } })).body as FireConfig;
+    ({ t, cookie, config } = await startFireApp(kind));
   });
   afterAll(() => t?.close());
 
