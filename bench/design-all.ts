@@ -2,7 +2,8 @@
 // (apps/web/src/pages/project/fire/units/design/design-all.ts) driven through the real HTTP API, as the units page's
 // button drives it — units, sections with their labels, the cables between racks when there is more than one rack,
 // the loops (calc_fire_cabling), then the addresses in loop order — on both 185,000 m² buildings at a quarter, a half
-// and all, one rack with a central in the largest room of the lowest storey. See bench/README.md.
+// and all, racks given as bench:fire-cabling gives them (withPlacedCentrals: a central per separate part of the
+// building and per 20,000 m²). See bench/README.md.
 //
 //   npm run bench:design-all                        # both buildings, 1/4, 1/2 and all
 //   node --import tsx bench/design-all.ts --full    # all of each building only
@@ -16,7 +17,7 @@ import { createFireConfig } from '@edrf/fire';
 import { designAll, DESIGN_ALL_STEPS, type DesignAllCalls } from '../apps/web/src/pages/project/fire/units/design/design-all.js';
 import { generatedBuilding } from '../packages/fire/src/test-support/generated-building.js';
 import { startApiServer, type ApiServer } from './support/api-server.js';
-import { buildingCases, SHARES, WHOLE_ONLY, withCentralRack, type BuildingCase } from './support/buildings.js';
+import { buildingCases, SHARES, WHOLE_ONLY, withPlacedCentrals, type BuildingCase } from './support/buildings.js';
 
 const MB = 1024 * 1024;
 /** Issue 26: the whole of 'Design all' on a 185,000 m² building, through the API on this 2-core machine. */
@@ -37,6 +38,9 @@ interface Row {
   steps: Partial<Record<Step, number>>;
   /** The whole of designAll, the client's JSON work between the calls included. */
   totalS: number;
+  centrals: number;
+  /** The 1-minute load average when the row was done. */
+  load: string;
   detectors: number;
   sections: number;
   loops: number;
@@ -66,23 +70,21 @@ function httpCalls(server: ApiServer, timed: Partial<Record<Step, number>>, sent
   };
 }
 
-/** The fire model 'Design all' starts from: SBF 110:8's config, one rack with its central, nothing designed. */
-const startFire = (arch: Arch): Fire => withCentralRack(arch, emptyFire(createFireConfig('Sbf1108')));
+/** The fire model 'Design all' starts from: SBF 110:8's config, the racks with their centrals (untimed), nothing designed. */
+const startFire = (arch: Arch): Fire => withPlacedCentrals(arch, emptyFire(createFireConfig('Sbf1108')));
 
 async function run(server: ApiServer, arch: Arch) {
   const steps: Partial<Record<Step, number>> = {};
   const sent = { mb: 0 };
+  const fire = startFire(arch);
   const start = performance.now();
-  const { summary } = await designAll(
-    { ...emptyModel(), arch, elec: elecSchema.parse({}), fire: startFire(arch) },
-    httpCalls(server, steps, sent),
-  );
-  return { steps, totalS: s(start), summary, mb: sent.mb };
+  const { summary } = await designAll({ ...emptyModel(), arch, elec: elecSchema.parse({}), fire }, httpCalls(server, steps, sent));
+  return { steps, totalS: s(start), summary, mb: sent.mb, centrals: Object.keys(fire.connections.centrals).length };
 }
 
 async function measure(server: ApiServer, c: BuildingCase): Promise<Row> {
   const b = await c.make();
-  const { steps, totalS, summary, mb } = await run(server, b.arch);
+  const { steps, totalS, summary, mb, centrals } = await run(server, b.arch);
   if (summary.skipped) throw new Error(`Design all left the cabling out: ${summary.skipped}`);
   return {
     building: c.building,
@@ -92,6 +94,8 @@ async function measure(server: ApiServer, c: BuildingCase): Promise<Row> {
     mb,
     steps,
     totalS,
+    centrals,
+    load: os.loadavg()[0]!.toFixed(1),
     detectors: summary.detectors,
     sections: summary.sections,
     loops: summary.loops,
@@ -102,10 +106,10 @@ async function measure(server: ApiServer, c: BuildingCase): Promise<Row> {
 
 const cell = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(1));
 const line = (r: Row) =>
-  `| ${r.building} | ${r.share} | ${r.rooms} | ${Math.round(r.area).toLocaleString('en')} | ${r.mb.toFixed(1)} | ${DESIGN_ALL_STEPS.map((step) => cell(r.steps[step])).join(' | ')} | ${r.totalS.toFixed(1)} | ${r.detectors} | ${r.sections} | ${r.loops} | ${r.addressed} | ${r.warnings} |`;
+  `| ${r.building} | ${r.share} | ${r.rooms} | ${Math.round(r.area).toLocaleString('en')} | ${r.mb.toFixed(1)} | ${DESIGN_ALL_STEPS.map((step) => cell(r.steps[step])).join(' | ')} | ${r.totalS.toFixed(1)} | ${r.centrals} | ${r.detectors} | ${r.sections} | ${r.loops} | ${r.addressed} | ${r.warnings} | ${r.load} |`;
 const HEADER = [
-  `| building | share | rooms | m² | MB | ${DESIGN_ALL_STEPS.map((step) => `${step.toLowerCase()} s`).join(' | ')} | total s | detectors | sections | loops | addresses | warnings |`,
-  `| ${Array.from({ length: 11 + DESIGN_ALL_STEPS.length }, () => '---').join(' | ')} |`,
+  `| building | share | rooms | m² | MB | ${DESIGN_ALL_STEPS.map((step) => `${step.toLowerCase()} s`).join(' | ')} | total s | centrals | detectors | sections | loops | addresses | warnings | load |`,
+  `| ${Array.from({ length: 13 + DESIGN_ALL_STEPS.length }, () => '---').join(' | ')} |`,
 ];
 
 /** Per building and step: how the time grows from the half to the whole (2.0 = as the building; above, faster). */
@@ -138,7 +142,9 @@ async function main(): Promise<void> {
   try {
     // An untimed Design all of a small building first: every route's code warm, as in a running server.
     await run(server, generatedBuilding(2));
-    console.log(`'Design all' through the API, SBF 110:8, one central, ${os.availableParallelism()} cores; load average ${loadBefore}.`);
+    console.log(
+      `'Design all' through the API, SBF 110:8, racks by placeCentrals, ${os.availableParallelism()} cores; load average ${loadBefore}.`,
+    );
     console.log(HEADER.join('\n'));
     for (const c of cases) {
       const row = await measure(server, c);

@@ -3,11 +3,11 @@
 // - real geometry (packages/fire/src/test-support/real-building.ts): copies of corpus storeys tiled and stacked, 56
 //   copies for the whole; a fraction is that share of the copies.
 // - generated (generated-building.ts): 20 storeys of rectangles; a fraction is that share of the storeys.
-import { newRack, type Arch, type Fire } from '@edrf/model';
+import type { Arch, Fire } from '@edrf/model';
+import { calcFireUnits } from '@edrf/fire';
 import { generatedBuilding } from '../../packages/fire/src/test-support/generated-building.js';
 import { realBuilding, realModelsPresent, IFC_CORPUS, type Copy } from '../../packages/fire/src/test-support/real-building.js';
-import { indexBuilding } from '../../packages/fire/src/building.js';
-import { centralIn } from '../../packages/fire/src/test-support/centrals.js';
+import { placeCentrals } from '../../packages/fire/src/test-support/centrals.js';
 
 /** A quarter, a half and all of each building: the time should grow no faster than the building. */
 export const SHARES: readonly (readonly [label: string, fraction: number])[] = [
@@ -78,23 +78,17 @@ export function buildingCases(shares: typeof SHARES = SHARES, corpus = IFC_CORPU
 }
 
 /**
- * One rack with one central (the config's first central product, the main one), in the largest room of the lowest
- * storey that has rooms, 0.1 m above its floor: where bench:fire-cabling and design-all put it.
+ * The racks and centrals a designer gives the building (placeCentrals: one central per separate part of the building
+ * and per 20,000 m², at the middles of its units' clusters), placed from the engine's units, which are then dropped:
+ * 'Design all' starts from the racks alone. bench:fire-cabling places them so on its designed model.
  */
-export function withCentralRack(arch: Arch, fire: Fire): Fire {
-  const index = indexBuilding(arch);
-  const lowest = index.storeys.find((s) => s.rooms.length > 0)!;
-  const room = lowest.rooms.reduce((a, b) => (b.area > a.area ? b : a));
-  const central = fire.config.products.centrals[0]!;
+export function withPlacedCentrals(arch: Arch, fire: Fire): Fire {
+  const placed = calcFireUnits({ arch, fire });
+  const designed: Fire = { ...fire, units: { ...fire.units, ...placed.units } };
+  placeCentrals(arch, designed);
   return {
     ...fire,
-    units: {
-      ...fire.units,
-      racks: { r1: newRack('r1', lowest.storey.id, [room.centroid[0], room.centroid[1], lowest.storey.height.min_z + 0.1]) },
-    },
-    connections: {
-      ...fire.connections,
-      centrals: { c1: centralIn('c1', 'r1', central) },
-    },
+    units: { ...fire.units, racks: designed.units.racks },
+    connections: { ...fire.connections, centrals: designed.connections.centrals },
   };
 }

@@ -3,7 +3,8 @@ import { elecSchema, fireConnectionsSchema, fireSchema, rackUnitSchema, type Arc
 import { makeArch, rect } from '../test-support/arch.js';
 import { fireFor } from '../test-support/check-units.js';
 import { calcFireRackToRackRoutes, rackGraph, rackToRackRoutes } from './rack-to-rack.js';
-import { shortestPaths, TRAY_FACTOR } from './routing-graph.js';
+import { pathTo, shortestPaths, TRAY_FACTOR } from './routing-graph.js';
+import { pathSlices } from './route-slices.js';
 import { exactRing, heuristicRing, ringCost, shortestRing } from './ring.js';
 
 const rack = (id: string, storey: string, x: number, y: number, z = 0.1) =>
@@ -106,6 +107,19 @@ describe('calc_fire_rack_to_rack_routes', () => {
     for (const perm of permutations([1, 2, 3])) best = Math.min(best, ringCost([0, ...perm], dist));
     expect(found).toBeCloseTo(best, 9);
     expect(found).toBeLessThan(ringCost([0, 1, 2, 3], dist) - 1);
+  });
+
+  it('draws each leg along the path a whole Dijkstra tree from its first rack finds (the oracle; the searches stop at the racks)', () => {
+    const arch = corridor();
+    const racks = [rack('r1', 'g', 5, 2), rack('r2', 'g', 25, 2), rack('r3', 'g', 15, 2), rack('r4', 'g', 35, 2)];
+    const fire = fireWith(racks);
+    const routes = routesOf(calcFireRackToRackRoutes({ arch, fire }));
+    const { graph, nodes } = rackGraph({ arch, fire });
+    const index = new Map(racks.map((r, i) => [r.id, i]));
+    for (const route of routes) {
+      const [a, b] = ends(route).map((id) => index.get(id)!);
+      expect(route.slices).toEqual(pathSlices(graph, pathTo(shortestPaths(graph, nodes[a!]!), nodes[b!]!)));
+    }
   });
 
   it('crosses storeys through the stairwell: a slice on each storey', () => {

@@ -7,8 +7,8 @@ const samePoint = (a: RouteNode, b: RouteNode) =>
 /**
  * A path of the routing graph as route slices (F§3): consecutive nodes on one storey make a slice, in order. A node
  * standing for a unit is locked to it (unit_id); the others are free. Repeated points inside a slice are dropped
- * (never a locked end), and a slice left with fewer than 2 nodes (a storey the cable only passes up through) too;
- * slices of one storey left next to each other are merged.
+ * (never a locked end), and a slice left with fewer than 2 nodes (a storey the cable only passes up through) too,
+ * but for one holding a unit, which keeps a free node beside it; slices of one storey left next to each other are merged.
  */
 export function pathSlices(g: RoutingGraph, path: readonly number[]): RouteSlice[] {
   const slices: RouteSlice[] = [];
@@ -29,6 +29,14 @@ export function pathSlices(g: RoutingGraph, path: readonly number[]): RouteSlice
     }
     current.nodes.push(routeNode);
   }
+  // A unit standing on a riser (a stairwell's centroid, where the cable passes between storeys) leaves its storey's
+  // slice one locked node once the repeated points are dropped: a free node at the same point keeps the unit on the
+  // route (dropping the slice lost the unit from its loop).
+  for (const slice of slices)
+    if (slice.nodes.length === 1 && slice.nodes[0]!.unit_id !== '') {
+      const [x, y, z] = slice.nodes[0]!.coord;
+      slice.nodes.push({ unit_id: '', coord: [x, y, z] });
+    }
   // F§4: adjacent slices on one storey are merged (a dropped slice between them).
   const kept: RouteSlice[] = [];
   for (const slice of slices.filter((s) => s.nodes.length >= 2)) {

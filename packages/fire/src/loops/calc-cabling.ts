@@ -11,10 +11,10 @@ import { checkLoop, loopCable } from './loop-checks.js';
 import { improveLoops } from './improve-loops.js';
 import { LegSearch } from './leg-search.js';
 import { loopGroups } from './loop-groups.js';
-import { loopMetric, storeyExits } from './loop-metric.js';
+import { loopMetric, metricBetween, storeyExits } from './loop-metric.js';
 import { loopUnits, type LoopUnit } from './loop-units.js';
 import { LOOP_MESSAGES } from './messages.js';
-import { loopOrigins, type Origin } from './origins.js';
+import { assignCentrals, loopOrigins, type Origin } from './origins.js';
 import { GraphSearch } from './path-between.js';
 import { routedTour, routeMetres, ROUTED_TOUR_UNITS } from './routed-tour.js';
 import { loopTour } from './tour.js';
@@ -121,19 +121,31 @@ export function calcFireCabling(
   const rackNode = new Map(starts.map((o) => [o.id, attachPoint(g, o.rack.storey_id, o.rack.coord, { unitId: o.rack.id })]));
   const unitNode = new Map(units.map((u) => [u.id, attachPoint(g, u.storeyId, u.coord, { unitId: u.id })]));
 
-  // Each unit to the nearest central the building joins it to; a unit no central reaches to the nearest one, warned
-  // once for each part of the building so cut off.
+  // Each section to one central the building joins it to, the nearest its units (assignCentrals); a unit no central
+  // reaches to the nearest one, warned once for each part of the building so cut off.
   const part = graphComponents(g);
+  const exits = storeyExits(g);
   const byOrigin = new Map<string, LoopUnit[]>(starts.map((o) => [o.id, []]));
   const cutOff = new Map<number, LoopUnit[]>();
-  const nearest = (unit: LoopUnit, among: readonly Origin[]) =>
-    among.reduce((best, o) => (distance3(unit.coord, o.rack.coord) < distance3(unit.coord, best.rack.coord) ? o : best));
+  // The centrals of each part, listed once (filtered per unit, it cost units × centrals on a campus of 144 centrals).
+  const centralsIn = new Map<number, Origin[]>();
+  for (const o of starts) {
+    const p = part[rackNode.get(o.id)!]!;
+    centralsIn.set(p, [...(centralsIn.get(p) ?? []), o]);
+  }
+  const joinedTo = (unit: LoopUnit) => centralsIn.get(part[unitNode.get(unit.id)!]!) ?? starts;
   for (const unit of units) {
     const p = part[unitNode.get(unit.id)!]!;
-    const joined = starts.filter((o) => part[rackNode.get(o.id)!] === p);
-    if (joined.length === 0) cutOff.set(p, [...(cutOff.get(p) ?? []), unit]);
-    byOrigin.get(nearest(unit, joined.length > 0 ? joined : starts).id)!.push(unit);
+    if (!centralsIn.has(p)) {
+      const list = cutOff.get(p);
+      if (list) list.push(unit);
+      else cutOff.set(p, [unit]);
+    }
   }
+  const rackPoint = (o: Origin) => ({ storeyId: o.rack.storey_id, coord: o.rack.coord });
+  // On the loop metric: the straight distance sent units on upper storeys to a central whose riser is far.
+  const central = assignCentrals(units, joinedTo, (u, o) => metricBetween(u, rackPoint(o), exits));
+  for (const unit of units) byOrigin.get(central.get(unit)!.id)!.push(unit);
   for (const list of cutOff.values())
     warnings.push(warning('loop_cut_off', list[0]!.id, LOOP_MESSAGES.cutOff(list.length, list[0]!.id), list[0]!.id));
 
@@ -149,12 +161,9 @@ export function calcFireCabling(
 
   const search = new GraphSearch(g);
   const legSearch = new LegSearch(g);
-  const exits = storeyExits(g);
   const areaOf = (u: LoopUnit) => (u.sectionId ? (sectionArea.get(u.sectionId) ?? 0) / sectionUnits.get(u.sectionId)! : 0);
   const plans = starts.map((o) => ({
     origin: o,
-    // Every loop of a central starts and ends at its rack: one search from the rack serves all their first and last legs.
-    rack: new GraphSearch(g).search(rackNode.get(o.id)!, null),
     // Swept into loops, then made shorter together before they are routed (improve-loops.ts).
     loops: improveLoops(
       loopGroups(
@@ -247,7 +256,11 @@ export function calcFireCabling(
 
   let total = plans.reduce((s, p) => s + p.loops.length, 0);
   let done = 0;
-  for (const { origin, rack, loops: planned } of plans) {
+  // Every loop of a central starts and ends at its rack: one search from the rack, until each of its units is settled,
+  // serves all their first and last legs (searched through the whole building, it cost centrals × graph).
+  const rack = new GraphSearch(g);
+  for (const { origin, loops: planned } of plans) {
+    rack.search(rackNode.get(origin.id)!, new Set(byOrigin.get(origin.id)!.map((u) => unitNode.get(u.id)!)));
     const loops: LoopUnit[][] = [];
     const queue = [...planned];
     const ordered = new Set(planned);

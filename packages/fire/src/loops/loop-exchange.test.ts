@@ -39,6 +39,19 @@ const instance = fc
   });
 
 describe('exchangeLoops', () => {
+  it('tries a section as a block again only when its loop or one beside it changed: the same loops as trying every block every round', () => {
+    fc.assert(
+      fc.property(instance, ({ all, sections, loops, max, maxLength }) => {
+        const d = euclid(all);
+        const fits = (t: readonly number[]) => t.length <= max && loopLength(t, d) <= maxLength;
+        const run = (everyBlock: boolean) =>
+          exchangeLoops({ loops, dist: d, sections, fits, weights: all.map((_, p) => [p === 0 ? 0 : 1]), capacity: [max], everyBlock });
+        expect(run(false)).toEqual(run(true));
+      }),
+      { numRuns: 200, seed: 26 },
+    );
+  });
+
   it('keeps every unit on one loop and every loop within its limits; fewer loops, or none longer and no section split more', () => {
     fc.assert(
       fc.property(instance, ({ all, sections, loops, max, maxLength }) => {

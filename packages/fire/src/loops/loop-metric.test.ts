@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attachPoint, buildRoutingGraph, pathLength } from '../cabling/routing-graph.js';
-import { loopMetric, storeyExits, type MetricPoint } from './loop-metric.js';
+import { attachPoint, buildRoutingGraph, pathLength, type RoutingGraph, type RoutingNode } from '../cabling/routing-graph.js';
+import { loopMetric, metricBetween, storeyExits, type MetricPoint } from './loop-metric.js';
 import { GraphSearch } from './path-between.js';
 import { officeBuilding } from './test-building.js';
 
@@ -39,5 +39,37 @@ describe('loopMetric', () => {
         // pathLength counts a climb by its rise, and plan metres apart from it: the metric's plan + rise is the same measure.
         expect(d(a, b)).toBeLessThanOrEqual(route + 1e-6);
       }
+  });
+});
+
+describe('storeyExits without penalties', () => {
+  // Two storeys joined only by the riser fallback: its edge costs the rise plus 20 m, but the cable is the rise long.
+  const node = (storeyId: string, x: number, z: number): RoutingNode => ({
+    storeyId,
+    x,
+    y: 0,
+    z,
+    kind: 'room',
+    unitId: '',
+    terminal: false,
+  });
+  const g: RoutingGraph = { nodes: [node('a', 10, 3), node('b', 10, 6)], edges: [[], []], storeys: new Map() };
+  g.edges[0]!.push({ to: 1, cost: 23, length: 3, kind: 'riser' });
+  g.edges[1]!.push({ to: 0, cost: 23, length: 3, kind: 'riser' });
+
+  it('measures the way to the exit in metres, where the routing cost adds the penalty', () => {
+    expect(storeyExits(g).nearest('a', 0, 0)).toBeCloseTo(30, 9);
+    expect(storeyExits(g, false).nearest('a', 0, 0)).toBeCloseTo(10, 9);
+  });
+
+  it('gives the metres a cable between the storeys needs at least: out to the riser, up, and back', () => {
+    const [p, q]: MetricPoint[] = [
+      { storeyId: 'a', coord: [0, 0, 3] },
+      { storeyId: 'b', coord: [0, 0, 6] },
+    ];
+    // The only way: 10 m to the riser, 3 m up, 10 m back: 23 m, which the metric with the penalty (63 m) exceeds.
+    expect(metricBetween(p!, q!, storeyExits(g, false))).toBeCloseTo(23, 9);
+    expect(metricBetween(p!, q!, storeyExits(g))).toBeGreaterThan(23);
+    expect(loopMetric([p!, q!], storeyExits(g, false))(0, 1)).toBeCloseTo(23, 9);
   });
 });

@@ -21,13 +21,17 @@ export class StoreyExits {
   private readonly lists = new Map<string, Exit[]>();
   private readonly memo = new Map<string, number>();
 
-  constructor(g: RoutingGraph) {
+  /**
+   * `penalties` false leaves the exits' extra cost out: the riser fallback's penalty is cost, not metres, so only then
+   * is the distance a lower bound on cable metres (the bench's bound).
+   */
+  constructor(g: RoutingGraph, penalties = true) {
     g.edges.forEach((edges, a) => {
       const p = g.nodes[a]!;
       for (const e of edges) {
         const q = g.nodes[e.to]!;
         if (q.storeyId === p.storeyId) continue;
-        const exit = { x: p.x, y: p.y, penalty: Math.max(0, e.cost - e.length) };
+        const exit = { x: p.x, y: p.y, penalty: penalties ? Math.max(0, e.cost - e.length) : 0 };
         const list = this.lists.get(p.storeyId) ?? [];
         list.push(exit);
         this.lists.set(p.storeyId, list);
@@ -72,7 +76,7 @@ export class StoreyExits {
   }
 }
 
-export const storeyExits = (g: RoutingGraph): StoreyExits => new StoreyExits(g);
+export const storeyExits = (g: RoutingGraph, penalties = true): StoreyExits => new StoreyExits(g, penalties);
 
 export interface MetricPoint {
   storeyId: string;
@@ -91,11 +95,22 @@ export function loopMetric(points: readonly MetricPoint[], exits: StoreyExits): 
     if (toExit[i]! < 0) toExit[i] = exits.nearest(points[i]!.storeyId, points[i]!.coord[0], points[i]!.coord[1]);
     return toExit[i]!;
   };
+  // Math.sqrt, not Math.hypot: asked millions of times a central, hypot's care for overflow cost a third of the moves.
   return (a, b) => {
-    const p = points[a]!;
-    const q = points[b]!;
-    const plan = Math.hypot(p.coord[0] - q.coord[0], p.coord[1] - q.coord[1]);
-    if (p.storeyId === q.storeyId) return Math.hypot(plan, p.coord[2] - q.coord[2]);
-    return Math.max(plan, nearestExit(a) + nearestExit(b)) + Math.abs(p.coord[2] - q.coord[2]);
+    const p = points[a]!.coord;
+    const q = points[b]!.coord;
+    const [dx, dy, dz] = [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
+    if (points[a]!.storeyId === points[b]!.storeyId) return Math.sqrt(dx * dx + dy * dy + dz * dz);
+    return Math.max(Math.sqrt(dx * dx + dy * dy), nearestExit(a) + nearestExit(b)) + Math.abs(dz);
   };
+}
+
+/** loopMetric's distance between two points, for a few pairs (StoreyExits remembers each point's way to its nearest exit). */
+export function metricBetween(p: MetricPoint, q: MetricPoint, exits: StoreyExits): number {
+  const plan = Math.hypot(p.coord[0] - q.coord[0], p.coord[1] - q.coord[1]);
+  if (p.storeyId === q.storeyId) return Math.hypot(plan, p.coord[2] - q.coord[2]);
+  return (
+    Math.max(plan, exits.nearest(p.storeyId, p.coord[0], p.coord[1]) + exits.nearest(q.storeyId, q.coord[0], q.coord[1])) +
+    Math.abs(p.coord[2] - q.coord[2])
+  );
 }

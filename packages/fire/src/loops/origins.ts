@@ -67,3 +67,52 @@ export function loopOrigins(fire: Fire): Origin[] {
     ...NO_LIMITS,
   }));
 }
+
+/**
+ * Each unit's central (issue 26): all the units of a section to one central, the one nearest them in sum among the
+ * centrals their part of the building joins (`joined`, one list per part), so a section's loops start at one rack;
+ * units in no section each to their nearest. Nearest unit by unit split the generated building's sections over 3–9
+ * centrals, each piece a loop's worth of legs to its own rack. `dist` is the distance a loop is ordered on.
+ */
+export function assignCentrals<U extends { sectionId: string }>(
+  units: readonly U[],
+  joined: (unit: U) => readonly Origin[],
+  dist: (unit: U, origin: Origin) => number,
+): Map<U, Origin> {
+  const out = new Map<U, Origin>();
+  // A section's units per part of the building (named by its centrals).
+  const groups = new Map<string, { among: readonly Origin[]; bySection: Map<string, U[]> }>();
+  for (const u of units) {
+    const among = joined(u);
+    if (u.sectionId === '') {
+      out.set(
+        u,
+        nearestBy(among, (o) => dist(u, o)),
+      );
+      continue;
+    }
+    const key = among.map((o) => o.id).join('\n');
+    const group = groups.get(key) ?? { among, bySection: new Map<string, U[]>() };
+    groups.set(key, group);
+    const list = group.bySection.get(u.sectionId);
+    if (list) list.push(u);
+    else group.bySection.set(u.sectionId, [u]);
+  }
+  for (const { among, bySection } of groups.values())
+    for (const list of bySection.values()) {
+      const best = nearestBy(among, (o) => list.reduce((s, u) => s + dist(u, o), 0));
+      for (const u of list) out.set(u, best);
+    }
+  return out;
+}
+
+/** The origin of least cost, the first on ties. */
+function nearestBy(among: readonly Origin[], cost: (o: Origin) => number): Origin {
+  let best = among[0]!;
+  let least = Infinity;
+  for (const o of among) {
+    const c = cost(o);
+    if (c < least) [best, least] = [o, c];
+  }
+  return best;
+}
