@@ -41,7 +41,7 @@ export class PlanRenderer {
     const started = performance.now();
     const scene = editor.scene;
     // Paths are built at a scene's first frame (drawing needs a canvas; the editor does not).
-    const paths = this.paths.get(scene, () => buildLayerPaths(scene));
+    const paths = this.paths.get(scene, (previous) => buildLayerPaths(scene, previous));
     const view = editor.view;
     const drawn = { layers: editor.layers, visibility: editor.visibility };
     const fitScale = fitBounds(scene.bounds, size.width, size.height, view.rotation).scale;

@@ -10,10 +10,11 @@ export class SceneCache<T> {
 
   constructor(private readonly storeys: number) {}
 
-  get(scene: PlanScene, build: () => T): T {
+  /** `build` gets what was built for the storey before its items changed, to keep what it can of it. */
+  get(scene: PlanScene, build: (previous: T | undefined) => T): T {
     const hit = this.byStorey.get(scene.storeyId);
     if (hit && hit.items.length === scene.items.length && hit.items.every((item, i) => item === scene.items[i])) return hit.value;
-    const value = build();
+    const value = build(hit?.value);
     this.byStorey.delete(scene.storeyId);
     this.byStorey.set(scene.storeyId, { items: scene.items, value });
     if (this.byStorey.size > this.storeys) this.byStorey.delete(this.byStorey.keys().next().value!);

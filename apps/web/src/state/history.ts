@@ -136,10 +136,24 @@ export class EditHistory {
     return step;
   }
 
-  /** The stacks now, to store with the working copy (copies: the open step may still grow). */
+  /**
+   * The stacks now, to store with the working copy (copies: the open step may still grow). A step
+   * unchanged since the last snapshot gives the same copy, so that the copy's writer finds it stored.
+   */
   snapshot(): HistoryRecord {
-    return { undo: this.undoStack.map(copyStep), redo: this.redoStack.map(copyStep) };
+    return { undo: this.undoStack.map(this.copyOf), redo: this.redoStack.map(this.copyOf) };
   }
+
+  private readonly copies = new WeakMap<HistoryStep, { at: number; length: number; tail: PathChange | undefined; copy: HistoryStep }>();
+
+  private readonly copyOf = (step: HistoryStep): HistoryStep => {
+    const tail = step.changes[step.changes.length - 1];
+    const known = this.copies.get(step);
+    if (known && known.at === step.at && known.length === step.changes.length && known.tail === tail) return known.copy;
+    const copy = copyStep(step);
+    this.copies.set(step, { at: step.at, length: step.changes.length, tail, copy });
+    return copy;
+  };
 
   clear(): void {
     this.undoStack = [];

@@ -2,7 +2,7 @@ import { MODEL_PARTS, UNSYNCED, WORKING_VERSION, type Model, type ModelPartName 
 import { EditHistory, applyEdits, redoStep, undoStep, type EditRequest, type HistoryRecord, type HistoryStep } from './history';
 import { LOCAL_COPY_FORMAT, type LocalCopy, type StoredValue } from './local-copy';
 import { UNKNOWN_BASE, mergeModels, resolveMerge, type MergeBase, type MergeChoice, type MergeOutcome } from './merge';
-import { diffPaths, sameContent, setAllIn } from './paths';
+import { diffPaths, isPlainObject, sameContent, setAllIn, type PathKey } from './paths';
 
 /**
  * The open project (P§3 Project state, P§4): the model, its version identity, the undo history,
@@ -118,8 +118,12 @@ export type SyncResult =
 
 export type SaveResult = { status: 'saved'; versionId: string } | { status: 'failed'; message: string };
 
-/** How long a change waits before the working copy is written (a burst of typing writes once). */
-export const PERSIST_DELAY_MS = 300;
+/**
+ * How long a change waits before the working copy is written: a burst of typing or a drag writes a few times a second,
+ * not per event; short, since a write stores only the records the change made (copy-records.ts), so that a reload
+ * right after an edit finds it.
+ */
+export const PERSIST_DELAY_MS = 100;
 
 /** Per part, what the server holds for it, or UNKNOWN_BASE (restored from a format 1 copy: always sent). */
 type Baseline = MergeBase;
@@ -148,6 +152,7 @@ export class ProjectStore {
   private writing: Promise<void> = Promise.resolve();
   private disposed = false;
   private persistence = true;
+  private readonly baselineMemo = new WeakMap<object, { base: unknown; values: StoredValue[] }>();
 
   constructor(init: ProjectInit, deps: ProjectStoreDeps) {
     if ((init.identity === UNSYNCED) !== (init.parent !== null)) throw new Error('An unsynced project needs its parent, and only it');
@@ -223,8 +228,25 @@ export class ProjectStore {
     return MODEL_PARTS.flatMap((part) => {
       const base = this.baseline[part];
       if (base === UNKNOWN_BASE) return [];
-      return diffPaths(this.state.model[part], base, [part]).map((change) => ({ path: [...change.path], value: change.after }));
+      const mine: unknown = this.state.model[part];
+      if (!isPlainObject(mine) || !isPlainObject(base)) return this.differences(mine, base, [part]);
+      const keys = new Set([...Object.keys(mine), ...Object.keys(base)]);
+      return [...keys].flatMap((key) => this.differences(mine[key], base[key], [part, key]));
     });
+  }
+
+  /**
+   * diffPaths as stored values, kept per group of the model while the group and its base are the same
+   * objects: a write of the working copy after an edit diffs the edited group only, and the entries
+   * of the others are the same objects as in the last write (copy-records.ts finds them unchanged).
+   */
+  private differences(mine: unknown, base: unknown, path: PathKey[]): StoredValue[] {
+    if (Object.is(mine, base)) return [];
+    const memo = typeof mine === 'object' && mine !== null ? this.baselineMemo.get(mine) : undefined;
+    if (memo && memo.base === base) return memo.values;
+    const values = diffPaths(mine, base, path).map((change) => ({ path: [...change.path], value: change.after }));
+    if (typeof mine === 'object' && mine !== null) this.baselineMemo.set(mine, { base, values });
+    return values;
   }
 
   // --- editing -------------------------------------------------------------------------------
@@ -448,6 +470,18 @@ export class ProjectStore {
       this.persistTimer = null;
       this.write();
     }
+    return this.writing;
+  }
+
+  /**
+   * Writes the working copy now, changed or not (the page calls it once the project is open and the page idle): the
+   * copy is stored whole, or compared with the one read back, then rather than at the first edit, whose write is then
+   * only the records the edit changed (copy-records.ts).
+   */
+  persistNow(): Promise<void> {
+    if (this.persistTimer) clearTimeout(this.persistTimer);
+    this.persistTimer = null;
+    if (!this.disposed) this.write();
     return this.writing;
   }
 

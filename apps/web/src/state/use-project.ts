@@ -72,6 +72,11 @@ export function useProjectShortcuts(store: ProjectStore) {
   }, []);
 }
 
+const whenIdle = (run: () => void) => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 5000 });
+  else setTimeout(run, 1000);
+};
+
 function defaultStorage(): LocalCopyStorage {
   return typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage();
 }
@@ -98,12 +103,18 @@ export function useOpenProject(projectId: string, email: string): OpenedProject 
     void openProject({ projectId, email, transport: openTransport, storage }).then((result) => {
       if (!active) return;
       if (!result.ok) return setOpened({ key, value: { status: 'failed', message: result.message } });
-      store = new ProjectStore(result.init, {
+      const opened = new ProjectStore(result.init, {
         transport: versionTransport,
         persist: (copy) => storage.write(key, copy),
         reportError: (message) => toast.error(message),
       });
+      store = opened;
       setOpened({ key, value: { status: 'ready', store } });
+      // The first write stores the whole copy (or compares it with the one read): once the page is idle, not at the
+      // first edit, which then writes only what it changed.
+      whenIdle(() => {
+        if (active) void opened.persistNow();
+      });
     });
     return () => {
       active = false;

@@ -174,6 +174,12 @@ export function scopedPart(sent: { arch: Arch; fire: Fire }, scope: AnalysisScop
 
 /** `part` with what `scope` speaks for replaced by `answer` (scopedPart). */
 function replaced(part: StoreyPart, scope: AnalysisScope, answer: StoreyPart): StoreyPart {
+  if (scope.buttons) {
+    // The call points' check alone: its warnings, and those of the call points it speaks for.
+    const buttons = new Set(scope.buttons);
+    const ofButtons = (w: AnalysisWarning) => BUTTON_KINDS.has(kindOf(w)) || (!!w.unit_id && buttons.has(w.unit_id));
+    return { ...part, warnings: [...part.warnings.filter((w) => !ofButtons(w)), ...answer.warnings.filter(ofButtons)] };
+  }
   if (!scope.rooms) return answer;
   const rooms = new Set(scope.rooms);
   const units = new Set(scope.units ?? []);
@@ -248,12 +254,12 @@ export const needsBuilding = (parts: AnalysisParts | null, arch: Arch, fire: Fir
  * What the analysis of (`arch`, `fire`) must ask, knowing `parts` of an earlier model. The architecture and the fire
  * settings bear on every storey: the building. Otherwise the detectors, sirens and buttons that differ (by identity:
  * an edit copies what it changes) say which storeys changed; a storey where only detectors and sirens changed is asked
- * for the rooms they stand and stood in (roomsScope), one where a button changed as a whole (the call points are
- * checked over the storey).
+ * for the rooms they stand and stood in (roomsScope), one where only call points changed for their check alone (over
+ * the storey's doors and rooms, no detection), one where both changed as a whole.
  */
 export function planAnalysis(parts: AnalysisParts | null, arch: Arch, fire: Fire): AnalysisPlan {
   if (!parts || needsBuilding(parts, arch, fire)) return { kind: 'building' };
-  const changed = new Map<string, { points: (readonly number[])[]; units: string[]; buttons: boolean }>();
+  const changed = new Map<string, { points: (readonly number[])[]; units: string[]; buttons: string[] }>();
   for (const group of ANALYSED_GROUPS) {
     if (parts.fire.units[group] === fire.units[group]) continue;
     const before: Record<string, AnalysedUnit> = parts.fire.units[group];
@@ -261,8 +267,8 @@ export function planAnalysis(parts: AnalysisParts | null, arch: Arch, fire: Fire
     const note = (unit: AnalysedUnit | undefined) => {
       if (!unit) return;
       let storey = changed.get(unit.storey_id);
-      if (!storey) changed.set(unit.storey_id, (storey = { points: [], units: [], buttons: false }));
-      if (group === 'buttons') storey.buttons = true;
+      if (!storey) changed.set(unit.storey_id, (storey = { points: [], units: [], buttons: [] }));
+      if (group === 'buttons') storey.buttons.push(unit.id);
       else {
         storey.points.push(unit.coord);
         storey.units.push(unit.id);
@@ -275,8 +281,12 @@ export function planAnalysis(parts: AnalysisParts | null, arch: Arch, fire: Fire
   if (changed.size > MAX_SCOPES || [...changed.keys()].some((id) => !arch.storeys[id])) return { kind: 'building' };
   return {
     kind: 'scopes',
-    scopes: [...changed].map(([storeyId, { points, units, buttons }]) =>
-      buttons ? { storeyId } : roomsScope(arch, fire, storeyId, points, [...new Set(units)]),
-    ),
+    scopes: [...changed].map(([storeyId, { points, units, buttons }]) => {
+      if (buttons.length === 0) return roomsScope(arch, fire, storeyId, points, [...new Set(units)]);
+      if (points.length > 0) return { storeyId };
+      // Call points alone: their check, for every call point of the storey and those gone from it.
+      const onStorey = unitsOf(fire, 'buttons').filter((b) => b.storey_id === storeyId);
+      return { storeyId, buttons: [...new Set([...onStorey.map((b) => b.id), ...buttons])] };
+    }),
   };
 }

@@ -89,14 +89,17 @@ function expectStoreysAsWhole(arch: Arch, fire: Fire): AnalysisParts {
 }
 
 /** Asks what planAnalysis asks after the edit, patches it in, and expects the whole analysis of the edited model. */
-function expectEditAsWhole(parts: AnalysisParts, arch: Arch, fire: Fire, expected: 'rooms' | 'storey' | 'none'): AnalysisParts {
+function expectEditAsWhole(parts: AnalysisParts, arch: Arch, fire: Fire, expected: 'rooms' | 'buttons' | 'storey' | 'none'): AnalysisParts {
   const plan = planAnalysis(parts, arch, fire);
   if (expected === 'none') {
     expect(plan.kind).toBe('none');
     return parts;
   }
   if (plan.kind !== 'scopes') throw new Error(`expected scopes, got ${plan.kind}`);
-  for (const scope of plan.scopes) expect(scope.rooms !== undefined, scope.storeyId).toBe(expected === 'rooms');
+  for (const scope of plan.scopes) {
+    expect(scope.rooms !== undefined, scope.storeyId).toBe(expected === 'rooms');
+    expect(scope.buttons !== undefined, scope.storeyId).toBe(expected === 'buttons');
+  }
   const answers = plan.scopes.map((scope) => {
     const sent = analysisInput(arch, fire, scope);
     return { scope, part: scopedPart(sent, scope, analyse(sent.arch, sent.fire)) };
@@ -119,7 +122,7 @@ const withUnit = (fire: Fire, group: 'detectors' | 'sirens' | 'buttons', unit: U
 /** A sequence of edits, each checked: a detector moved into another room, deleted, placed anew, moved out of every room; a siren moved; a call point moved. */
 function expectEditsAsWhole(arch: Arch, start: Fire, parts: AnalysisParts): void {
   let fire = start;
-  const step = (next: Fire, expected: 'rooms' | 'storey' | 'none') => {
+  const step = (next: Fire, expected: 'rooms' | 'buttons' | 'storey' | 'none') => {
     parts = expectEditAsWhole(parts, arch, next, expected);
     fire = next;
   };
@@ -145,7 +148,25 @@ function expectEditsAsWhole(arch: Arch, start: Fire, parts: AnalysisParts): void
   const siren = on('sirens', lower)[0] ?? on('sirens', top)[0];
   if (siren) step(withUnit(fire, 'sirens', { ...siren, coord: [siren.coord[0] + 1.5, siren.coord[1] - 0.5, siren.coord[2]] }), 'rooms');
   const button = on('buttons', lower)[0] ?? on('buttons', top)[0];
-  if (button) step(withUnit(fire, 'buttons', { ...button, coord: [button.coord[0] + 2, button.coord[1], button.coord[2]] }), 'storey');
+  if (button) {
+    step(withUnit(fire, 'buttons', { ...button, coord: [button.coord[0] + 2, button.coord[1], button.coord[2]] }), 'buttons');
+    // Taken out, then one placed far from every door (travel too far, an exit door without one).
+    step(withUnit(fire, 'buttons', { id: button.id, gone: true }), 'buttons');
+    step(
+      withUnit(fire, 'buttons', { ...button, id: 'btn-new', coord: [button.coord[0] + 40, button.coord[1] + 40, button.coord[2]] }),
+      'buttons',
+    );
+    // A call point and a detector moved together: the storey as a whole.
+    const d = on('detectors', button.storey_id)[0];
+    if (d)
+      step(
+        withUnit(withUnit(fire, 'buttons', { id: 'btn-new', gone: true }), 'detectors', {
+          ...d,
+          coord: [d.coord[0] + 0.2, d.coord[1], d.coord[2]],
+        }),
+        'storey',
+      );
+  }
   // A rack or a label is no business of the analysis.
   step({ ...fire, units: { ...fire.units, labels: {} } }, 'none');
 }

@@ -4,7 +4,7 @@ import type { AnalysisWarning, FireUnitsResult } from '@edrf/fire';
 import type { Arch, Detector, Fire } from '@edrf/model';
 import { testArch } from '../../../../../editor/arch/test-arch';
 import { createFireConfigForTest } from '../../test-fire';
-import { ANALYSIS_DELAY_MS, SCOPED_DELAY_MS, useAnalysis } from './use-analysis';
+import { ANALYSIS_DELAY_MS, BUTTONS_DELAY_MS, SCOPED_DELAY_MS, useAnalysis } from './use-analysis';
 
 const fireWith = (_tag: string): Fire => ({ ...createFireConfigForTest('Sbf1108') });
 const warningOf = (tag: string, unitId = ''): AnalysisWarning => ({ warning_id: tag, unit_id: unitId, section_id: '', message: tag });
@@ -184,15 +184,89 @@ describe('useAnalysis after an edit of units', () => {
     expect(result.current.status).toBe('ready');
   });
 
-  it('asks for the whole storey when a call point moves, and the whole building when the settings change', async () => {
-    const { rerender, calls, fire } = await analysed();
+  it('a call point moved again while its check is out asks at once; the older answer is dropped', async () => {
+    const { result, rerender, calls, fire } = await analysed();
     const button = { id: 'b1', storey_id: 's1', door_id: '', product_id: '', coord: [1, 1, 4] as [number, number, number], angle: 0 };
-    const withButton: Fire = { ...fire, units: { ...fire.units, buttons: { b1: button } } };
-    rerender({ fire: withButton });
+    const at = (x: number): Fire => ({ ...fire, units: { ...fire.units, buttons: { b1: { ...button, coord: [x, 1, 4] } } } });
+    rerender({ fire: at(1) });
+    await act(() => vi.advanceTimersByTimeAsync(BUTTONS_DELAY_MS));
+    rerender({ fire: at(2) });
+    await act(() => vi.advanceTimersByTimeAsync(BUTTONS_DELAY_MS));
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.fire.units.buttons.b1!.coord).toEqual([2, 1, 4]);
+    // A third waits: two are out.
+    rerender({ fire: at(3) });
+    await act(() => vi.advanceTimersByTimeAsync(BUTTONS_DELAY_MS));
+    expect(calls).toHaveLength(3);
+    await settle(() => calls[1]!.resolve(answer(warningOf('bad_coordinate:b1', 'b1'))));
+    expect(messages(result.current.result)).not.toContain('bad_coordinate:b1');
+    await settle(() => calls[2]!.resolve(answer(warningOf('travel_too_far:u'))));
+    expect(messages(result.current.result)).toContain('travel_too_far:u');
+    await act(() => vi.advanceTimersByTimeAsync(BUTTONS_DELAY_MS));
+    expect(calls).toHaveLength(4);
+    expect(calls[3]!.fire.units.buttons.b1!.coord).toEqual([3, 1, 4]);
+    await settle(() => calls[3]!.resolve(answer()));
+    expect(result.current.status).toBe('ready');
+    expect(messages(result.current.result)).not.toContain('travel_too_far:u');
+  });
+
+  it('an answer overtaken and coming back last still lets the next question go', async () => {
+    const { result, rerender, calls, fire } = await analysed();
+    const button = { id: 'b1', storey_id: 's1', door_id: '', product_id: '', coord: [1, 1, 4] as [number, number, number], angle: 0 };
+    const at = (x: number): Fire => ({ ...fire, units: { ...fire.units, buttons: { b1: { ...button, coord: [x, 1, 4] } } } });
+    rerender({ fire: at(1) });
+    await act(() => vi.advanceTimersByTimeAsync(BUTTONS_DELAY_MS));
+    const moved = at(2);
+    rerender({ fire: moved });
+    await act(() => vi.advanceTimersByTimeAsync(BUTTONS_DELAY_MS));
+    expect(calls).toHaveLength(3);
+    await settle(() => calls[2]!.resolve(answer()));
+    // A detector moved meanwhile: its question waits for the overtaken one, then goes.
+    const next: Fire = {
+      ...moved,
+      units: { ...moved.units, detectors: { ...moved.units.detectors, k1: { ...moved.units.detectors.k1!, coord: [1.5, 1, 2.95] } } },
+    };
+    rerender({ fire: next });
     await act(() => vi.advanceTimersByTimeAsync(SCOPED_DELAY_MS));
+    expect(calls).toHaveLength(3);
+    await settle(() => calls[1]!.resolve(answer(warningOf('bad_coordinate:b1', 'b1'))));
+    await act(() => vi.advanceTimersByTimeAsync(SCOPED_DELAY_MS));
+    expect(calls).toHaveLength(4);
+    expect(calls[3]!.arch.storeys.s0!.rooms).toEqual(['k']);
+    await settle(() => calls[3]!.resolve(answer()));
+    expect(result.current.status).toBe('ready');
+    expect(messages(result.current.result)).not.toContain('bad_coordinate:b1');
+  });
+
+  it('asks for the call points’ check of the storey alone when a call point moves (its doors and rooms, no detectors), and the whole building when the settings change', async () => {
+    const { result, rerender, calls, fire } = await analysed();
+    const button = { id: 'b1', storey_id: 's1', door_id: '', product_id: '', coord: [1, 1, 4] as [number, number, number], angle: 0 };
+    // Dragged: nothing is asked while it moves on, then once it rests.
+    let withButton: Fire = fire;
+    for (const x of [0.6, 0.8, 1]) {
+      withButton = { ...fire, units: { ...fire.units, buttons: { b1: { ...button, coord: [x, 1, 4] } } } };
+      rerender({ fire: withButton });
+      await act(() => vi.advanceTimersByTimeAsync(BUTTONS_DELAY_MS - 10));
+    }
+    expect(calls).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.fire.units.buttons.b1!.coord).toEqual([1, 1, 4]);
     expect(Object.keys(calls[1]!.arch.storeys)).toEqual(['s1']);
-    expect(Object.keys(calls[1]!.fire.units.detectors)).toEqual(['u1']);
-    await settle(() => calls[1]!.resolve(answer()));
+    expect(calls[1]!.arch.storeys.s1!.rooms).toEqual(arch.storeys.s1!.rooms);
+    expect(calls[1]!.fire.units.detectors).toEqual({});
+    expect(Object.keys(calls[1]!.fire.units.buttons)).toEqual(['b1']);
+    // The answer's room warnings are not the call points' (no detectors were sent): the storey's own stay.
+    await settle(() =>
+      calls[1]!.resolve(answer(warningOf('room_not_covered:u'), warningOf('travel_too_far:u'), warningOf('bad_coordinate:b1', 'b1'))),
+    );
+    expect(messages(result.current.result)).toEqual([
+      'detector_area:k1',
+      'detector_area:o1',
+      'bad_coordinate:b1',
+      'detector_area:u1',
+      'travel_too_far:u',
+    ]);
     rerender({ fire: { ...withButton, config: { ...withButton.config } } });
     await act(() => vi.advanceTimersByTimeAsync(SCOPED_DELAY_MS));
     expect(calls).toHaveLength(2);
