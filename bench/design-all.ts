@@ -2,8 +2,8 @@
 // (apps/web/src/pages/project/fire/units/design/design-all.ts) driven through the real HTTP API, as the units page's
 // button drives it — units, sections with their labels, the cables between racks when there is more than one rack,
 // the loops (calc_fire_cabling), then the addresses in loop order — on both 185,000 m² buildings at a quarter, a half
-// and all, racks given as bench:fire-cabling gives them (withPlacedCentrals: a central per separate part of the
-// building and per 20,000 m²). See bench/README.md.
+// and all, racks given as bench:fire-cabling gives them (withPlacedCentrals: centrals per separate part of the
+// building, per 20,000 m² and as its loop units need). See bench/README.md.
 //
 //   npm run bench:design-all                        # both buildings, 1/4, 1/2 and all
 //   node --import tsx bench/design-all.ts --full    # all of each building only

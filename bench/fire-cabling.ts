@@ -1,7 +1,8 @@
 // How short automatic loop cabling is against lower bounds, and how long it takes (issues 23 and 26): every corpus
 // model with rooms, then the 185,000 m² building tiled from real corpus storeys and the generated one, each at a
 // quarter, a half and all (bench/support/buildings.ts) — units placed, sections made, racks placed as a designer would
-// (placeCentrals: a central per separate part of the building and per 20,000 m²). See bench/README.md.
+// (placeCentrals: a central per separate part of the building and per 20,000 m², or more where their loops and
+// battery need it, each sized with its Route extensions). See bench/README.md.
 //   npm run bench:fire-cabling                          # the corpus, then both buildings at 1/4, 1/2 and all
 //   node --import tsx bench/fire-cabling.ts duplex.ifc  # some files, then the buildings
 //   node --import tsx bench/fire-cabling.ts --full      # the corpus, then all of each building only

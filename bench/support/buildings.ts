@@ -79,7 +79,8 @@ export function buildingCases(shares: typeof SHARES = SHARES, corpus = IFC_CORPU
 
 /**
  * The racks and centrals a designer gives the building (placeCentrals: one central per separate part of the building
- * and per 20,000 m², at the middles of its units' clusters), placed from the engine's units, which are then dropped:
+ * and per 20,000 m², or more where their loops and battery need it, at the middles of its units' clusters, each fitted
+ * with the Route extensions its share needs), placed from the engine's units, which are then dropped:
  * 'Design all' starts from the racks alone. bench:fire-cabling places them so on its designed model.
  */
 export function withPlacedCentrals(arch: Arch, fire: Fire): Fire {

@@ -129,6 +129,11 @@ describe('calc_fire_cabling: the central’s battery', () => {
 
 /** The units of each loop in cable order (the rack left out). */
 const loopMembers = (route: Fire['connections']['routes'][string]) => lockedUnits(route).filter((id) => id !== 'r1');
+/** A route's metres node to node in 3D, slices joined by their climbs: what the routes page and documents measure. */
+const drawnMetres = (route: Fire['connections']['routes'][string]) => {
+  const nodes = route.slices.flatMap((s) => s.nodes.map((n) => n.coord));
+  return nodes.slice(1).reduce((sum, p, k) => sum + Math.hypot(p[0] - nodes[k]![0], p[1] - nodes[k]![1], p[2] - nodes[k]![2]), 0);
+};
 
 describe('calc_fire_cabling: the loops against the central and the cable', () => {
   it('uses the first copper cable where the loop passes on it, and a thicker one where it does not', () => {
@@ -155,6 +160,20 @@ describe('calc_fire_cabling: the loops against the central and the cable', () =>
     expect(after.length).toBeGreaterThanOrEqual(3);
     expect(after.flatMap(loopMembers).sort()).toEqual(before.flatMap(loopMembers).sort());
     expect(validation.warnings.filter((w) => w.message.includes('more than the central'))).toEqual([]);
+  });
+
+  it('keeps the central’s loop length on the route as drawn (its nodes in 3D, the rises to the units too)', () => {
+    const { arch, fire } = designed();
+    const product = fire.config.products.centrals[0]!;
+    const [one] = loops({ ...fire, connections: calcFireCabling({ arch, fire }).connections });
+    // Just under the drawn loop: measured on the edges' plan lengths instead, the loop looked short enough to keep.
+    product.max_loop_metres = drawnMetres(one!) - 0.1;
+    const { connections, validation } = calcFireCabling({ arch, fire });
+    const after = loops({ ...fire, connections });
+    expect(after.length).toBeGreaterThanOrEqual(2);
+    for (const r of after) expect(drawnMetres(r)).toBeLessThanOrEqual(product.max_loop_metres);
+    expect(after.flatMap(loopMembers).sort()).toEqual(loopMembers(one!).sort());
+    expect(validation.warnings.filter((w) => w.warning_id.startsWith('loop_electrical'))).toEqual([]);
   });
 
   it('warns with the figures when even one unit cannot be reached within the central’s limits', () => {

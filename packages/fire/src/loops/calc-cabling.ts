@@ -1,7 +1,7 @@
 import type { Arch, Elec, Fire, Route } from '@edrf/model';
 import type { AnalysisResult, AnalysisWarning } from '../analysis.js';
 import { indexBuilding, warning } from '../building.js';
-import { attachPoint, buildRoutingGraph, graphComponents, pathLength } from '../cabling/routing-graph.js';
+import { attachPoint, buildRoutingGraph, graphComponents } from '../cabling/routing-graph.js';
 import { pathSlices } from '../cabling/route-slices.js';
 import { checkBattery } from '../electrical/battery.js';
 import { ringArea, type Ring } from '../geometry/ring.js';
@@ -14,7 +14,7 @@ import { loopGroups } from './loop-groups.js';
 import { loopMetric, metricBetween, storeyExits } from './loop-metric.js';
 import { loopUnits, type LoopUnit } from './loop-units.js';
 import { LOOP_MESSAGES } from './messages.js';
-import { assignCentrals, loopOrigins, type Origin } from './origins.js';
+import { assignCentrals, loopOrigins, loopRoom, type Origin } from './origins.js';
 import { GraphSearch } from './path-between.js';
 import { routedTour, routeMetres, ROUTED_TOUR_UNITS } from './routed-tour.js';
 import { loopTour } from './tour.js';
@@ -36,6 +36,9 @@ export const LOOP_ROUTE_PREFIX = 'loop-';
 
 /** A loop's warning: its unit id starts with the loop's id, so the routes page can show the loop. */
 const loopWarning = (kind: string, key: string, message: string) => warning(kind, key, message, key);
+
+/** Rounds of giving units to centrals again with the room of a central whose loops packed over its count cut (calcFireCabling). */
+const ASSIGN_ROUNDS = 6;
 
 const distance3 = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 
@@ -92,7 +95,7 @@ function sectionAreas(fire: Fire, building: ReturnType<typeof sectionBuilding>):
 
 /**
  * calc_fire_cabling (F§7, issue 26): every addressable unit on one Class A loop (out from its central and back) of the
- * nearest central, within route_max_units and route_max_area, sections on one loop where that costs no loop, each loop
+ * nearest central with room on its loops, within route_max_units and route_max_area, sections on one loop where that costs no loop, each loop
  * ordered short (nearest neighbour, 2-opt, Or-opt) and routed through the building's routing graph (trays preferred)
  * as slices per storey; isolators, the voltage in alarm for both single-fault feeds, the central's loop limits, its
  * battery and (where set) NFPA 72 Class A separation checked. Throws 'No fire rack found!'.
@@ -121,7 +124,7 @@ export function calcFireCabling(
   const rackNode = new Map(starts.map((o) => [o.id, attachPoint(g, o.rack.storey_id, o.rack.coord, { unitId: o.rack.id })]));
   const unitNode = new Map(units.map((u) => [u.id, attachPoint(g, u.storeyId, u.coord, { unitId: u.id })]));
 
-  // Each section to one central the building joins it to, the nearest its units (assignCentrals); a unit no central
+  // Each section to one central the building joins it to, the nearest its units with room (assignCentrals); a unit no central
   // reaches to the nearest one, warned once for each part of the building so cut off.
   const part = graphComponents(g);
   const exits = storeyExits(g);
@@ -143,9 +146,72 @@ export function calcFireCabling(
     }
   }
   const rackPoint = (o: Origin) => ({ storeyId: o.rack.storey_id, coord: o.rack.coord });
-  // On the loop metric: the straight distance sent units on upper storeys to a central whose riser is far.
-  const central = assignCentrals(units, joinedTo, (u, o) => metricBetween(u, rackPoint(o), exits));
-  for (const unit of units) byOrigin.get(central.get(unit)!.id)!.push(unit);
+  const areaOf = (u: LoopUnit) => (u.sectionId ? (sectionArea.get(u.sectionId) ?? 0) / sectionUnits.get(u.sectionId)! : 0);
+  /** A central's units swept into loops, then made shorter together before they are routed (improve-loops.ts). */
+  const planLoops = (o: Origin, list: LoopUnit[]) =>
+    improveLoops(
+      loopGroups(
+        list,
+        {
+          maxUnits: o.maxUnits,
+          maxArea: cabling.route_max_area,
+          maxCurrent: o.maxLoopCurrent ?? undefined,
+          isolatorsCount: o.isolatorsCountAsUnits,
+          isolatorMaxUnits: cabling.isolator_max_units,
+        },
+        areaShares(list, sectionArea, sectionUnits),
+        storeyIndex,
+        [o.rack.coord[0], o.rack.coord[1]],
+      ),
+      exits,
+      { origin: o, coppers, isolatorMaxUnits: cabling.isolator_max_units, maxArea: cabling.route_max_area, areaOf },
+    );
+  // On the loop metric (the straight distance sent units on upper storeys to a central whose riser is far), each
+  // central within what its loops take while another of its part has room (nearest only, the two stairwell centrals
+  // of the generated building got 26 and 45 loops' worth for 2). A central's loops pack less than full (whole
+  // sections, the voltage and length limits): one planned with more loops than it has, while its part has loops to
+  // spare, has its room cut by that ratio and the units are given again, at most ASSIGN_ROUNDS times (the round with
+  // the fewest loops over is kept).
+  const room = loopRoom<LoopUnit>(cabling.route_max_area, cabling.isolator_max_units, areaOf);
+  const shrink = new Map<Origin, number>();
+  const shrunk = { load: room.load, room: (o: Origin) => room.room(o).map((x) => x * (shrink.get(o) ?? 1)) };
+  // Racks without a central (a design before its centrals) take what is nearest them: they have no loop count.
+  const limited = Object.keys(fire.connections.centrals).length > 0;
+  const planned = new Map<Origin, { units: LoopUnit[]; loops: LoopUnit[][] }>();
+  const sameUnits = (a: readonly LoopUnit[], b: readonly LoopUnit[]) => a.length === b.length && a.every((u, k) => u === b[k]);
+  let best: { over: number; plans: Map<Origin, LoopUnit[][]>; byOrigin: Map<string, LoopUnit[]> } | null = null;
+  for (let round = 0; round < ASSIGN_ROUNDS; round++) {
+    const central = assignCentrals(units, joinedTo, (u, o) => metricBetween(u, rackPoint(o), exits), limited ? shrunk : undefined);
+    const given = new Map<string, LoopUnit[]>(starts.map((o) => [o.id, []]));
+    for (const unit of units) given.get(central.get(unit)!.id)!.push(unit);
+    const plans = new Map<Origin, LoopUnit[][]>();
+    for (const o of starts) {
+      const list = given.get(o.id)!;
+      const before = planned.get(o);
+      const loops = before && sameUnits(before.units, list) ? before.loops : planLoops(o, list);
+      planned.set(o, { units: list, loops });
+      plans.set(o, loops);
+    }
+    const over = starts.reduce((s, o) => s + Math.max(0, plans.get(o)!.length - o.capacity), 0);
+    if (!best || over < best.over) best = { over, plans, byOrigin: given };
+    // Loops to spare per part of the building (its centrals' list).
+    const spare = new Map<readonly Origin[], number>();
+    for (const list of centralsIn.values())
+      spare.set(
+        list,
+        list.reduce((s, o) => s + o.capacity - plans.get(o)!.length, 0),
+      );
+    let again = false;
+    for (const list of centralsIn.values())
+      for (const o of list) {
+        const made = plans.get(o)!.length;
+        if (made <= o.capacity || spare.get(list)! <= 0) continue;
+        shrink.set(o, (shrink.get(o) ?? 1) * (o.capacity / made));
+        again = true;
+      }
+    if (!again || !limited) break;
+  }
+  for (const [id, list] of best!.byOrigin) byOrigin.set(id, list);
   for (const list of cutOff.values())
     warnings.push(warning('loop_cut_off', list[0]!.id, LOOP_MESSAGES.cutOff(list.length, list[0]!.id), list[0]!.id));
 
@@ -161,28 +227,7 @@ export function calcFireCabling(
 
   const search = new GraphSearch(g);
   const legSearch = new LegSearch(g);
-  const areaOf = (u: LoopUnit) => (u.sectionId ? (sectionArea.get(u.sectionId) ?? 0) / sectionUnits.get(u.sectionId)! : 0);
-  const plans = starts.map((o) => ({
-    origin: o,
-    // Swept into loops, then made shorter together before they are routed (improve-loops.ts).
-    loops: improveLoops(
-      loopGroups(
-        byOrigin.get(o.id)!,
-        {
-          maxUnits: o.maxUnits,
-          maxArea: cabling.route_max_area,
-          maxCurrent: o.maxLoopCurrent ?? undefined,
-          isolatorsCount: o.isolatorsCountAsUnits,
-          isolatorMaxUnits: cabling.isolator_max_units,
-        },
-        areaShares(byOrigin.get(o.id)!, sectionArea, sectionUnits),
-        storeyIndex,
-        [o.rack.coord[0], o.rack.coord[1]],
-      ),
-      exits,
-      { origin: o, coppers, isolatorMaxUnits: cabling.isolator_max_units, maxArea: cabling.route_max_area, areaOf },
-    ),
-  }));
+  const plans = starts.map((o) => ({ origin: o, loops: best!.plans.get(o)! }));
   /** One loop's order, legs through the building, cable and checks. */
   const routeLoop = (origin: Origin, rack: GraphSearch, members: readonly LoopUnit[], ordered = false) => {
     const stops = [{ storeyId: origin.rack.storey_id, coord: origin.rack.coord, sectionId: '' }, ...members];
@@ -219,8 +264,9 @@ export function calcFireCabling(
         unjoined.push([names[a]!, names[b]!]);
         leg = [nodes[a]!, nodes[b]!];
       }
-      // A leg joined straight has no edge to measure: its straight length stands in.
-      const length = pathLength(g, leg);
+      // Measured as the route drawn from it (routeMetres: nodes in 3D), so the checks hold for the cable the user gets;
+      // a leg joined straight has no edge to measure: its straight length stands in.
+      const length = routeMetres(g, leg);
       legs.push(length > 0 ? length : distance3(stops[a]!.coord, stops[b]!.coord));
       legPaths.push(leg);
     }
@@ -233,7 +279,7 @@ export function calcFireCabling(
 
   /** How many of a failing loop's units, from its start in cable order, pass as a loop of their own (at least 1). */
   const passingStart = (origin: Origin, rack: GraphSearch, loop: ReturnType<typeof routeLoop>) => {
-    const back = (u: LoopUnit) => pathLength(g, rack.pathTo(unitNode.get(u.id)!)) || distance3(u.coord, origin.rack.coord);
+    const back = (u: LoopUnit) => routeMetres(g, rack.pathTo(unitNode.get(u.id)!)) || distance3(u.coord, origin.rack.coord);
     const passes = (m: number) =>
       !loopCable(coppers, (c) =>
         checkLoop({
@@ -259,12 +305,27 @@ export function calcFireCabling(
   // Every loop of a central starts and ends at its rack: one search from the rack, until each of its units is settled,
   // serves all their first and last legs (searched through the whole building, it cost centrals × graph).
   const rack = new GraphSearch(g);
-  for (const { origin, loops: planned } of plans) {
-    rack.search(rackNode.get(origin.id)!, new Set(byOrigin.get(origin.id)!.map((u) => unitNode.get(u.id)!)));
-    const loops: LoopUnit[][] = [];
-    const queue = [...planned];
-    const ordered = new Set(planned);
+  const made = new Map<Origin, LoopUnit[][]>(starts.map((o) => [o, []]));
+  const routed = new Set<Origin>();
+  const partOf = (o: Origin) => part[rackNode.get(o.id)!]!;
+  /** Loops a central has to spare: its count less those routed, or planned while it is not routed yet. */
+  const spare = (o: Origin) => o.capacity - (routed.has(o) ? made.get(o)!.length : plans.find((p) => p.origin === o)!.loops.length);
+  // Units a full central cannot keep once routed (loops the plan's estimate missed), for a central of the part with
+  // loops to spare, as loops of their own (limited only: without centrals every rack is a start of capacity 1).
+  const handed: { from: Origin; groups: LoopUnit[][] }[] = [];
+  const routeCentral = (origin: Origin, queue: LoopUnit[][], ordered: ReadonlySet<LoopUnit[]>, mayHand: boolean) => {
+    rack.search(rackNode.get(origin.id)!, new Set(queue.flat().map((u) => unitNode.get(u.id)!)));
+    const loops = made.get(origin)!;
     while (queue.length > 0) {
+      if (
+        mayHand &&
+        limited &&
+        loops.length >= origin.capacity &&
+        starts.some((o) => o !== origin && partOf(o) === partOf(origin) && spare(o) > 0)
+      ) {
+        handed.push({ from: origin, groups: queue.splice(0) });
+        break;
+      }
       const members = queue.shift()!;
       let loop = routeLoop(origin, rack, members, ordered.has(members));
       if (loop.check.fails && members.length > 1) {
@@ -315,6 +376,22 @@ export function calcFireCabling(
       }
       progress(++done, total);
     }
+    routed.add(origin);
+  };
+  for (const { origin, loops: planned } of plans) routeCentral(origin, [...planned], new Set(planned), true);
+  // Handed units to the part's central nearest them in sum with loops to spare (it may hand on what it cannot keep);
+  // none left, they stay with their own central, which then warns.
+  for (let next = handed.shift(); next; next = handed.shift()) {
+    const { from, groups } = next;
+    const list = groups.flat();
+    const cost = (o: Origin) => list.reduce((s, u) => s + metricBetween(u, rackPoint(o), exits), 0);
+    const to = starts
+      .filter((o) => o !== from && partOf(o) === partOf(from) && spare(o) > 0)
+      .reduce<Origin | null>((a, o) => (a === null || cost(o) < cost(a) ? o : a), null);
+    routeCentral(to ?? from, groups, new Set(), to !== null);
+  }
+  for (const origin of starts) {
+    const loops = made.get(origin)!;
     if (loops.length > origin.capacity)
       warnings.push(warning('too_many_loops', origin.id, LOOP_MESSAGES.tooManyLoops(origin.id, loops.length, origin.capacity)));
     // Battery standby of the central (docs/fire-electrical.md): itself and every unit on its loops.
