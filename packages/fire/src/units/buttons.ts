@@ -2,7 +2,7 @@ import { MESSAGES } from '../messages.js';
 import { roomLabel, warning, type RoomInfo, type StoreyInfo } from '../building.js';
 import { pointInRings, segmentClosest, type Pt } from '../geometry/ring.js';
 import { MinHeap } from '../placement/fields.js';
-import { doorInfo, exitSide, type DoorInfo } from './doors.js';
+import { doorInfo, exitSide, roomOf, type DoorInfo } from './doors.js';
 import type { PlacementContext } from './context.js';
 
 /** A call point beside the door: past the jamb by this much, and this far from the wall face. */
@@ -23,10 +23,13 @@ export function placeButtons(ctx: PlacementContext, storeys: readonly StoreyInfo
       return door ? [doorInfo(door, storey)].filter((d): d is DoorInfo => d !== undefined) : [];
     });
     const z = storey.storey.height.min_z + 1;
-    const onStorey = () => Object.values(ctx.buttons).filter((b) => b.storey_id === storey.storey.id);
+    // The storey's call points, kept as they are added (not gathered again per door).
+    const mine = Object.values(ctx.buttons).filter((b) => b.storey_id === storey.storey.id);
+    const onStorey = () => mine;
     const add = (at: Pt, doorId: string) => {
       const id = ctx.ids.make('btn');
       ctx.buttons[id] = { id, storey_id: storey.storey.id, door_id: doorId, product_id: productId, coord: [at[0], at[1], z], angle: 0 };
+      mine.push(ctx.buttons[id]);
     };
     for (const info of doors) {
       const side = exitSide(info);
@@ -72,10 +75,14 @@ function addForTravel(
   const travel = new Travel(storey, doors);
   const samples = storey.rooms.flatMap((room) => roomSamples(room).map((point) => ({ room, point })));
   const sources = onStorey().flatMap((b) => {
-    const room = storey.rooms.find((r) => pointInRings(b.coord[0], b.coord[1], r.rings));
+    const room = roomOf(storey, b.coord[0], b.coord[1]);
     return room ? [{ room, point: [b.coord[0], b.coord[1]] as Pt }] : [];
   });
   if (sources.length === 0) return;
+  if (ctx.analyzeOnly) {
+    const worst = firstTooFar(storey, travel.from(sources), limit);
+    return worst && travelWarning(ctx, worst.room, worst.distance);
+  }
   let reach = travel.from(sources);
   for (let round = 0; round < MAX_TRAVEL_ADDITIONS; round++) {
     const far = samples.filter((s) => {
@@ -83,18 +90,7 @@ function addForTravel(
       return Number.isFinite(d) && d > limit;
     });
     if (far.length === 0) return;
-    // analyze_only adds nothing: the points too far from every call point are reported at once.
-    if (round === MAX_TRAVEL_ADDITIONS - 1 || ctx.analyzeOnly) {
-      const worst = far[0]!;
-      ctx.warnings.push(
-        warning(
-          'travel_too_far',
-          worst.room.room.id,
-          MESSAGES.travelTooFar(roomLabel(worst.room.room), reach(worst.room, worst.point), ctx.rules.button_travel_distance),
-        ),
-      );
-      return;
-    }
+    if (round === MAX_TRAVEL_ADDITIONS - 1) return travelWarning(ctx, far[0]!.room, reach(far[0]!.room, far[0]!.point));
     const stride = Math.max(1, Math.floor(far.length / 60));
     let best: { source: { room: RoomInfo; point: Pt }; served: number } | undefined;
     for (let k = 0; k < far.length; k += stride) {
@@ -109,6 +105,43 @@ function addForTravel(
     reach = travel.from(sources);
   }
 }
+
+const travelWarning = (ctx: PlacementContext, room: RoomInfo, distance: number) =>
+  void ctx.warnings.push(
+    warning('travel_too_far', room.room.id, MESSAGES.travelTooFar(roomLabel(room.room), distance, ctx.rules.button_travel_distance)),
+  );
+
+/**
+ * analyze_only adds nothing: the first sampled point (in the order of addForTravel's samples) too far from every call
+ * point is reported. A room whose every point is within the limit by its box (or which no call point reaches) holds
+ * none, so its points are not sampled (`prune`): most rooms of a storey, which was most of a call point check's time.
+ */
+function firstTooFar(storey: StoreyInfo, reach: Reach, limit: number, prune = true): { room: RoomInfo; distance: number } | undefined {
+  for (const room of storey.rooms) {
+    const most = reach.atMost(room);
+    // The margin covers rounding: a point's distance is computed with other operands than the bound's.
+    if (prune && (most === Infinity || most <= limit - 1e-9)) continue;
+    for (const point of roomSamples(room)) {
+      const distance = reach(room, point);
+      if (Number.isFinite(distance) && distance > limit) return { room, distance };
+    }
+  }
+  return undefined;
+}
+
+/** firstTooFar from call points at `points` with and without pruning, for the tests: they must agree. */
+export function firstTooFarBoth(storey: StoreyInfo, doors: DoorInfo[], points: Pt[], limit: number) {
+  const travel = new Travel(storey, doors);
+  const sources = points.flatMap((point) => {
+    const room = roomOf(storey, point[0], point[1]);
+    return room ? [{ room, point }] : [];
+  });
+  const reach = travel.from(sources);
+  return { pruned: firstTooFar(storey, reach, limit), plain: firstTooFar(storey, reach, limit, false) };
+}
+
+/** The travel distance from the nearest source to a point of a room; `atMost`: no sampled point of the room is farther. */
+type Reach = ((room: RoomInfo, p: Pt) => number) & { atMost: (room: RoomInfo) => number };
 
 /** Travel distances on one storey: doors joined when they open into the same room. */
 class Travel {
@@ -136,7 +169,7 @@ class Travel {
   }
 
   /** The travel distance from the nearest source to a point of a room. */
-  from(sources: { room: RoomInfo; point: Pt }[]): (room: RoomInfo, p: Pt) => number {
+  from(sources: { room: RoomInfo; point: Pt }[]): Reach {
     const dist = new Float64Array(this.doors.length).fill(Infinity);
     const heap = new MinHeap();
     const inRoom = new Map<RoomInfo, Pt[]>();
@@ -161,7 +194,7 @@ class Travel {
         }
       }
     }
-    return (room, p) => {
+    const at = (room: RoomInfo, p: Pt) => {
       let best = Infinity;
       for (const b of inRoom.get(room) ?? []) best = Math.min(best, Math.hypot(p[0] - b[0], p[1] - b[1]));
       for (const i of this.roomDoors.get(room) ?? []) {
@@ -170,7 +203,29 @@ class Travel {
       }
       return best;
     };
+    // The distance to the farthest corner of the box of the room's samples, through the nearest way in.
+    const atMost = (room: RoomInfo) => {
+      const [x0, y0, x1, y1] = sampleBox(room);
+      const far = (q: Pt) => Math.hypot(Math.max(q[0] - x0, x1 - q[0]), Math.max(q[1] - y0, y1 - q[1]));
+      let best = Infinity;
+      for (const b of inRoom.get(room) ?? []) best = Math.min(best, far(b));
+      for (const i of this.roomDoors.get(room) ?? []) best = Math.min(best, dist[i]! + far(this.doors[i]!.mid));
+      return best;
+    };
+    return Object.assign(at, { atMost });
   }
+}
+
+/** The box of roomSamples(room): its outline's box, with its centroid. */
+function sampleBox(room: RoomInfo): [number, number, number, number] {
+  let [x0, y0, x1, y1] = [room.centroid[0], room.centroid[1], room.centroid[0], room.centroid[1]];
+  for (const p of room.rings[0]!) {
+    x0 = Math.min(x0, p[0]);
+    y0 = Math.min(y0, p[1]);
+    x1 = Math.max(x1, p[0]);
+    y1 = Math.max(y1, p[1]);
+  }
+  return [x0, y0, x1, y1];
 }
 
 /** The room's corners, its centroid and a lattice of SAMPLE_STEP inside it: where the farthest point from a call point is looked for. */

@@ -17,6 +17,7 @@ import { UNITS_PAGE_SLOTS, type ToolSlot } from './slots';
 import { PlaceUnitTool, placeToolId } from './tools/place-unit-tool';
 import { unitCommands } from './tools/unit-commands';
 import { UnitSelectTool } from './tools/unit-select';
+import { createUnitDrags } from './tools/unit-drags';
 import { UnitPanel, type Placement } from './UnitPanel';
 import { KIND, UNIT_KINDS, type UnitKind } from './unit-kinds';
 import { NO_SOCKET_SIRENS, hasSocketSiren, productsFor } from './units-edits';
@@ -57,11 +58,12 @@ export function UnitsPage() {
   });
 
   // The analysis (analysis/, docs/fire-units.md 'Analysis'): coverage and warnings after each change.
-  const analysis = useAnalysis(model.arch, model.fire);
+  const [drags] = useState(createUnitDrags);
+  const analysis = useAnalysis(model.arch, model.fire, { drags });
   const editor = usePlanEditor(
     () => ({
       layers: [...unitsBackgroundLayers(), ...unitLayers(), ...UNITS_PAGE_SLOTS.layers, coverageLayer, roomCountsLayer],
-      defaultTool: () => new UnitSelectTool(UNITS_PAGE_SLOTS.select),
+      defaultTool: () => new UnitSelectTool(UNITS_PAGE_SLOTS.select, drags),
       painters: [labelTexts, ...UNITS_PAGE_SLOTS.painters, analysisPainter(analysis.store), roomCountsPainter(analysis.store)],
     }),
     storeyId ?? '',

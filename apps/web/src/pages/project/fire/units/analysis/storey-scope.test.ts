@@ -201,6 +201,20 @@ describe('the storey-scoped analysis of the generated building', () => {
     expectEditsAsWhole(arch, fire, parts);
   }, 120_000);
 
+  it('keeps the arch of a storey’s call points’ check per architecture: one for every question, as built anew', () => {
+    const arch = generatedBuilding(2);
+    const fire = faultyDesign(arch);
+    const button = Object.values(fire.units.buttons)[0]!;
+    const scope: AnalysisScope = { storeyId: button.storey_id, buttons: [button.id] };
+    const first = analysisInput(arch, fire, scope);
+    const [x, y, z] = button.coord;
+    const moved = withUnit(fire, 'buttons', { ...button, coord: [x + 1, y, z] });
+    const second = analysisInput(arch, moved, scope);
+    expect(second.arch).toBe(first.arch);
+    expect(second.fire.units.buttons[button.id]!.coord).toEqual([x + 1, y, z]);
+    expect(second).toEqual(analysisInput(structuredClone(arch), moved, scope));
+  });
+
   it('met, over the models, the warnings of every kind the faults bring', () => {
     // Runs after the models above (vitest keeps the order of a file's tests).
     const expected = ['room_not_covered', 'room_no_siren_cover', 'unit_outside_rooms', 'unknown_storey', 'door_without_button'];

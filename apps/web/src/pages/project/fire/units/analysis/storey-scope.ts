@@ -126,12 +126,34 @@ function fireWith(fire: Fire, keep: (group: AnalysedGroup, unit: AnalysedUnit) =
 
 const emptyArchOf = (arch: Arch): Arch => ({ ...emptyArch(), rotation: arch.rotation });
 
+/** The arch of a storey's call points' check, kept per architecture: it depends on nothing else, and is asked per drop. */
+const buttonsArchs = new WeakMap<Arch, Map<string, Arch>>();
+
 /**
  * The arch and fire to send for `scope` (none: the whole building), as small as the analysis allows; its answer for
  * the scope's storey (or rooms) is the whole model's. The whole building keeps every storey's list of rooms (a room
  * missing or on no storey is warned about) and every room.
  */
 export function analysisInput(arch: Arch, fire: Fire, scope?: AnalysisScope): { arch: Arch; fire: Fire } {
+  if (scope?.buttons && !scope.rooms) {
+    let kept = buttonsArchs.get(arch);
+    if (!kept) buttonsArchs.set(arch, (kept = new Map<string, Arch>()));
+    const known = kept.get(scope.storeyId);
+    if (known) return { arch: known, fire: buttonsFire(fire, scope.storeyId) };
+    const input = scopedInput(arch, fire, scope);
+    kept.set(scope.storeyId, input.arch);
+    return input;
+  }
+  return scopedInput(arch, fire, scope);
+}
+
+/** The fire part of a storey's call points' check: its call points, settings with no detection. */
+const buttonsFire = (fire: Fire, storeyId: string): Fire => ({
+  ...fireWith(fire, (group, unit) => group === 'buttons' && unit.storey_id === storeyId),
+  config: buttonsOnlyConfig(fire.config),
+});
+
+function scopedInput(arch: Arch, fire: Fire, scope?: AnalysisScope): { arch: Arch; fire: Fire } {
   const inlets = new Set<string>(REGULATION_RULES[fire.config.regulation].inletVentTypes);
   const inletsOf = (storey: Storey) => storey.other_objects.filter((id) => inlets.has(arch.other_objects[id]?.vent_type ?? ''));
   const doorsOf = (storey: Storey) => storey.doors.filter((id) => arch.doors[id]);
@@ -171,10 +193,7 @@ export function analysisInput(arch: Arch, fire: Fire, scope?: AnalysisScope): { 
   addRooms(rooms);
   addDoors(doors);
   Object.assign(out.other_objects, pick(arch.other_objects, objects));
-  if (scope.buttons) {
-    const fireOfButtons = fireWith(fire, (group, unit) => group === 'buttons' && unit.storey_id === storey.id);
-    return { arch: out, fire: { ...fireOfButtons, config: buttonsOnlyConfig(fire.config) } };
-  }
+  if (scope.buttons) return { arch: out, fire: buttonsFire(fire, storey.id) };
   // The next storey up, with its shafts alone: whether they continue this storey's shafts.
   const above = order[index + 1];
   if (above) {

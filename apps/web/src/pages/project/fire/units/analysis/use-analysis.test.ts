@@ -4,6 +4,7 @@ import type { AnalysisWarning, FireUnitsResult } from '@edrf/fire';
 import type { Arch, Detector, Fire } from '@edrf/model';
 import { testArch } from '../../../../../editor/arch/test-arch';
 import { createFireConfigForTest } from '../../test-fire';
+import { createUnitDrags, type UnitDrags } from '../tools/unit-drags';
 import { ANALYSIS_DELAY_MS, BUTTONS_DELAY_MS, SCOPED_DELAY_MS, useAnalysis } from './use-analysis';
 
 const fireWith = (_tag: string): Fire => ({ ...createFireConfigForTest('Sbf1108') });
@@ -113,10 +114,10 @@ describe('useAnalysis after an edit of units', () => {
   });
 
   /** The hook with its first, whole-building answer in: a warning on each detector. */
-  async function analysed() {
+  async function analysed(drags?: UnitDrags) {
     const { calls, analyze } = server();
     const fire = start();
-    const hook = renderHook(({ fire }) => useAnalysis(arch, fire, { analyze }), { initialProps: { fire } });
+    const hook = renderHook(({ fire }) => useAnalysis(arch, fire, { analyze, drags }), { initialProps: { fire } });
     await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
     expect(Object.keys(calls[0]!.arch.storeys).sort()).toEqual(['s0', 's1']);
     await settle(() =>
@@ -208,6 +209,32 @@ describe('useAnalysis after an edit of units', () => {
     await settle(() => calls[3]!.resolve(answer()));
     expect(result.current.status).toBe('ready');
     expect(messages(result.current.result)).not.toContain('travel_too_far:u');
+  });
+
+  it('with the page’s drags, a dragged call point asks once it rests, and at once on the drop', async () => {
+    const drags = createUnitDrags();
+    const { result, rerender, calls, fire } = await analysed(drags);
+    const button = { id: 'b1', storey_id: 's1', door_id: '', product_id: '', coord: [1, 1, 4] as [number, number, number], angle: 0 };
+    const at = (x: number): Fire => ({ ...fire, units: { ...fire.units, buttons: { b1: { ...button, coord: [x, 1, 4] } } } });
+    drags.start();
+    for (const x of [0.6, 0.8]) {
+      rerender({ fire: at(x) });
+      await act(() => vi.advanceTimersByTimeAsync(BUTTONS_DELAY_MS - 10));
+    }
+    expect(calls).toHaveLength(1);
+    // The drop: its model (here the last move's, as a drop where the pointer rested) is asked for at once.
+    act(() => drags.end());
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.fire.units.buttons.b1!.coord).toEqual([0.8, 1, 4]);
+    // An edit of a call point with no drag on asks at once too.
+    rerender({ fire: at(1) });
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.fire.units.buttons.b1!.coord).toEqual([1, 1, 4]);
+    await settle(() => calls[1]!.resolve(answer()));
+    await settle(() => calls[2]!.resolve(answer()));
+    expect(result.current.status).toBe('ready');
+    await act(() => vi.advanceTimersByTimeAsync(BUTTONS_DELAY_MS));
+    expect(calls).toHaveLength(3);
   });
 
   it('an answer overtaken and coming back last still lets the next question go', async () => {

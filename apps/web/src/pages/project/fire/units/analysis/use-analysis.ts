@@ -14,6 +14,7 @@ import {
   type AnalysisParts,
 } from './analysis-parts';
 import { ANALYSED_GROUPS, analysisInput } from './storey-scope';
+import type { UnitDrags } from '../tools/unit-drags';
 
 /** Whether an analysis holds for the model: the same architecture, settings and detectors, sirens and buttons. */
 const holdsFor = (parts: AnalysisParts, arch: Arch, fire: Fire) =>
@@ -32,9 +33,10 @@ export const SCOPED_DELAY_MS = 0;
 /**
  * How long the model must rest before the call points' check of a storey is asked for (only call points changed): its
  * question carries the storey's rooms and doors (400 kB on the largest storey of the 185,000 m² building), so a drag
- * asks when the pointer rests or drops, instead of a question per answer that the drop's question would queue behind.
+ * asks when the pointer rests, instead of a question per move that the drop's question would queue behind (two out at
+ * most). With the page's `drags`, only while a unit is dragged: the drop (or any other edit) asks at once.
  */
-export const BUTTONS_DELAY_MS = 30;
+export const BUTTONS_DELAY_MS = 100;
 
 export interface Analysis {
   /** The latest answer (kept while the next one is on its way). */
@@ -63,12 +65,15 @@ export function useAnalysis(
     delay?: number;
     scopedDelay?: number;
     buttonsDelay?: number;
+    /** Whether a unit is being dragged (the units page's tools): the call points' check waits for a rest only then. */
+    drags?: UnitDrags;
   } = {},
 ): Analysis {
   const analyze = opts.analyze ?? analyzeUnits;
   const delay = opts.delay ?? ANALYSIS_DELAY_MS;
   const scopedDelay = opts.scopedDelay ?? SCOPED_DELAY_MS;
   const buttonsDelay = opts.buttonsDelay ?? BUTTONS_DELAY_MS;
+  const drags = opts.drags;
   const [store] = useState(createAnalysisStore);
   // The analysis of the last model answered, in parts and merged; the model whose question failed.
   const [answer, setAnswer] = useState<{ parts: AnalysisParts; result: FireUnitsResult } | null>(null);
@@ -82,6 +87,9 @@ export function useAnalysis(
   useEffect(() => {
     analyzeRef.current = analyze;
   });
+
+  // A drag's end asks again: its drop may leave the model as the last move did, whose question waits for a rest.
+  useEffect(() => drags?.onEnd(() => wake((n) => n + 1)), [drags]);
 
   const parts = answer?.parts ?? null;
   const ready = !!fire && !!parts && holdsFor(parts, arch, fire);
@@ -129,12 +137,13 @@ export function useAnalysis(
         },
       );
     };
-    const wait = needsBuilding(parts, arch, fire) ? delay : buttonsOnly ? buttonsDelay : scopedDelay;
+    const resting = buttonsOnly && (!drags || drags.dragging);
+    const wait = needsBuilding(parts, arch, fire) ? delay : resting ? buttonsDelay : scopedDelay;
     // At once, in the task of the edit (a drop): the question leaves before the plan is drawn again.
     if (wait <= 0) return run();
     const timer = setTimeout(run, wait);
     return () => clearTimeout(timer);
-  }, [arch, fire, parts, ready, gaveUp, delay, scopedDelay, buttonsDelay, store, woken]);
+  }, [arch, fire, parts, ready, gaveUp, delay, scopedDelay, buttonsDelay, drags, store, woken]);
 
   if (!fire) return { result: null, status: 'idle', parts: null, store };
   const status = ready ? 'ready' : gaveUp ? 'unavailable' : 'pending';

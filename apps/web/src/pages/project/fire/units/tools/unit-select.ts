@@ -6,6 +6,7 @@ import { SelectTool, type Drag } from '../../../../../editor/tools/select';
 import { isUnitItem } from '../layers/unit-layers';
 import { moveUnitEdits, requireUnit, rotateUnitsEdits, selectedUnits, unitRef } from '../units-edits';
 import { ROTATE_STEP } from './place-unit-tool';
+import type { UnitDrags } from './unit-drags';
 
 /**
  * What another part of the page adds to the units page's selection (the racks: slots.ts): its items are picked
@@ -24,7 +25,7 @@ export interface SelectExtension {
  * release, Escape puts it back). Dragging pairs detectors and sockets sirens as placing does (moveUnitEdits).
  * Shift with the press selects as usual (it toggles the unit) instead.
  */
-export function unitDrag(pointer: ToolPointer, editor: PlanEditor): Drag | null {
+export function unitDrag(pointer: ToolPointer, editor: PlanEditor, drags?: UnitDrags): Drag | null {
   if (pointer.shift) return null;
   const units = selectedUnits(editor.selection);
   if (units.length !== 1 || editor.selection.kind !== 'items' || editor.selection.items.length !== 1) return null;
@@ -39,7 +40,19 @@ export function unitDrag(pointer: ToolPointer, editor: PlanEditor): Drag | null 
   const session = editor.session();
   const edits = (p: ToolPointer) =>
     moveUnitEdits(base, group, id, [start[0] + p.point[0] - pointer.point[0], start[1] + p.point[1] - pointer.point[1]]);
-  return { move: (p) => session.preview(edits(p)), end: (p) => void session.commit(edits(p)), cancel: () => session.cancel() };
+  drags?.start();
+  // The drop's edit first: the analysis woken by the drag's end asks for the model with the unit where it was dropped.
+  return {
+    move: (p) => session.preview(edits(p)),
+    end: (p) => {
+      session.commit(edits(p));
+      drags?.end();
+    },
+    cancel: () => {
+      session.cancel();
+      drags?.end();
+    },
+  };
 }
 
 /**
@@ -47,10 +60,13 @@ export function unitDrag(pointer: ToolPointer, editor: PlanEditor): Drag | null 
  * selected unit, and turning the selected units with r (+10°) and R (−1°) (F§4).
  */
 export class UnitSelectTool extends SelectTool {
-  constructor(private readonly extension: SelectExtension = {}) {
+  constructor(
+    private readonly extension: SelectExtension = {},
+    drags?: UnitDrags,
+  ) {
     super({
       accept: (item) => isUnitItem(item) || (extension.accept?.(item) ?? false),
-      drag: (pointer, editor) => unitDrag(pointer, editor) ?? extension.drag?.(pointer, editor) ?? null,
+      drag: (pointer, editor) => unitDrag(pointer, editor, drags) ?? extension.drag?.(pointer, editor) ?? null,
     });
   }
 

@@ -8,16 +8,21 @@ import type { PlacedGroup, UnitKind } from '../unit-kinds';
 import { PlaceUnitTool, type PlaceUnitToolOptions } from './place-unit-tool';
 import { unitCommands } from './unit-commands';
 import { UnitSelectTool } from './unit-select';
+import { createUnitDrags, type UnitDrags } from './unit-drags';
 
 /**
  * The units page's editor as UnitsPage configures it, on the test arch (storey s0: floor 0, top 3; kitchen
  * 0..4 × 0..3, office 4..7 × 0..3) with the SBF fire module (the engine's own product lists).
  */
-function units(edit: (model: Model) => void = () => {}, opts: { batchMs?: number } = {}) {
+function units(edit: (model: Model) => void = () => {}, opts: { batchMs?: number; drags?: UnitDrags } = {}) {
   const model: Model = { ...testModel(), fire: createFireConfigForTest('Sbf1108') };
   edit(model);
   const h = planHarness(
-    { layers: [...unitsBackgroundLayers(), ...unitLayers()], defaultTool: () => new UnitSelectTool(), painters: [labelTexts] },
+    {
+      layers: [...unitsBackgroundLayers(), ...unitLayers()],
+      defaultTool: () => new UnitSelectTool(undefined, opts.drags),
+      painters: [labelTexts],
+    },
     model,
     's0',
     opts,
@@ -164,8 +169,8 @@ describe('r and R turn units (F§4)', () => {
 
 describe('selecting, deleting and dragging units', () => {
   /** A siren at (1, 1), a button at (3, 1), a detector at (5, 2); nothing selected. No batching: every recorded edit is a step. */
-  function three() {
-    const h = units(undefined, { batchMs: 0 });
+  function three(drags?: UnitDrags) {
+    const h = units(undefined, { batchMs: 0, drags });
     h.arm('siren');
     h.click([1, 1]);
     h.arm('button');
@@ -221,6 +226,34 @@ describe('selecting, deleting and dragging units', () => {
     expect(h.group('detectors')).toHaveLength(1);
     h.undo();
     expect(h.group('detectors')).toHaveLength(0);
+  });
+
+  it('tells the page’s drags when a unit’s drag starts and ends, the drop already in the model (the analysis asks then)', () => {
+    const drags = createUnitDrags();
+    const h = three(drags);
+    const ends: number[][] = [];
+    drags.onEnd(() => ends.push(um(h.group('buttons')[0]!.coord)));
+    h.click([3, 1]);
+    expect(drags.dragging).toBe(false);
+    h.drag([3, 1], [3.5, 2], { release: false });
+    expect(drags.dragging).toBe(true);
+    h.up([3.5, 2]);
+    expect(drags.dragging).toBe(false);
+    expect(ends).toEqual([[3.5, 2, 1]]);
+    // Escape ends it too, the unit back where it was.
+    h.drag([3.5, 2], [4, 2], { release: false });
+    h.key('Escape');
+    expect(drags.dragging).toBe(false);
+    expect(ends).toEqual([
+      [3.5, 2, 1],
+      [3.5, 2, 1],
+    ]);
+    h.up([4, 2]);
+    // A box drawn is not a unit's drag.
+    h.drag([0.2, 0.2], [3.8, 2.5], { release: false });
+    expect(drags.dragging).toBe(false);
+    h.up([3.8, 2.5]);
+    expect(ends).toHaveLength(2);
   });
 
   it('with more than one unit selected a press draws a box instead of dragging', () => {
