@@ -5,6 +5,7 @@ import { UNSYNCED, WORKING_VERSION, emptyFire, emptyModel, newRoom, type Detecto
 import { createFireConfig } from '@edrf/fire';
 import { indexedDbStorage, recordKey, resetIndexedDbConnection } from './indexed-db';
 import { localCopyKey, parseLocalCopy, type LocalCopy, type LocalCopyStorage } from './local-copy';
+import { initFromCopy } from './open-project';
 import { ProjectStore, type ProjectInit } from './project-store';
 
 const KEY = localCopyKey('ann@example.com', 'p1');
@@ -80,17 +81,7 @@ async function reload(storage: LocalCopyStorage): Promise<LocalCopy> {
   return parsed.copy;
 }
 
-const fromCopy = (copy: LocalCopy): ProjectInit => ({
-  projectId: 'p1',
-  model: copy.model,
-  identity: copy.identity,
-  parent: copy.parent,
-  workingRevision: copy.working_revision,
-  versionComment: copy.version_comment,
-  changedParts: copy.changed_parts,
-  baseline: copy.baseline,
-  history: copy.history,
-});
+const fromCopy = (copy: LocalCopy): ProjectInit => initFromCopy('p1', copy);
 
 const move = (store: ProjectStore, id: string, coord: [number, number, number]) =>
   store.edit([{ path: ['fire', 'units', 'detectors', id, 'coord'], value: coord }], UNITS_PAGE);

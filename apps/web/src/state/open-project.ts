@@ -1,6 +1,6 @@
 import { UNSYNCED, WORKING_VERSION, validateModel, type Model } from '@edrf/model';
 import { sameContent } from './paths';
-import { localCopyKey, parseLocalCopy, type LocalCopyStorage } from './local-copy';
+import { localCopyKey, parseLocalCopy, type LocalCopy, type LocalCopyStorage } from './local-copy';
 import type { ProjectInit } from './project-store';
 
 /** P§8: the messages of a project that cannot be opened. */
@@ -97,18 +97,7 @@ export async function openProject(args: {
       return {
         ok: true,
         source: 'local',
-        init: {
-          projectId,
-          model: copy.model,
-          identity: copy.identity,
-          parent: copy.parent,
-          workingRevision: copy.working_revision,
-          versionComment: copy.version_comment,
-          changedParts: copy.changed_parts,
-          baseline: copy.baseline,
-          history: copy.history,
-          behind: moved,
-        },
+        init: { ...initFromCopy(projectId, copy), behind: moved },
       };
   }
 
@@ -134,3 +123,16 @@ export async function openProject(args: {
     },
   };
 }
+
+/** The store's start from a local copy (its fields renamed). */
+export const initFromCopy = (projectId: string, copy: LocalCopy): ProjectInit => ({
+  projectId,
+  model: copy.model,
+  identity: copy.identity,
+  parent: copy.parent,
+  workingRevision: copy.working_revision,
+  versionComment: copy.version_comment,
+  changedParts: copy.changed_parts,
+  baseline: copy.baseline,
+  history: copy.history,
+});

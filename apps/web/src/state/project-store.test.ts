@@ -10,6 +10,7 @@ import {
   type SyncBody,
 } from './project-store';
 import { parseLocalCopy, type LocalCopy } from './local-copy';
+import { initFromCopy } from './open-project';
 import { setIn } from './paths';
 
 const SETTINGS = '/project/p1/settings';
@@ -647,16 +648,7 @@ describe('the undo history survives a reload', () => {
     const parsed = parseLocalCopy(structuredClone(from.localCopy()), 'p1');
     if (!parsed.ok) throw new Error('the copy does not parse');
     const { copy } = parsed;
-    return make({
-      model: copy.model,
-      identity: copy.identity,
-      parent: copy.parent,
-      workingRevision: copy.working_revision,
-      versionComment: copy.version_comment,
-      changedParts: copy.changed_parts,
-      baseline: copy.baseline,
-      history: copy.history,
-    });
+    return make(initFromCopy('p1', copy));
   };
 
   it('undo and redo work on a restored copy, step by step, going back to the pages of the edits', () => {
