@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { DEBIAN_CHROMIUM } from './e2e/support/chromium.js';
 
 // The e2e server (e2e/harness/serve.ts): the built web app on the real server, with an SMTP
 // peer and an OpenID peer. It refuses to start without apps/web/dist (run npm run build first).
@@ -31,17 +32,7 @@ export default defineConfig({
       teardown: 'csp',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        launchOptions: DEBIAN_CHROMIUM,
       },
     },
     { name: 'csp', testMatch: /csp\.teardown\.ts$/ },

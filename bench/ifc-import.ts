@@ -7,7 +7,6 @@
 // (a browser, elsewhere) and runs web-ifc alone.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -17,13 +16,8 @@ import zlib from 'node:zlib';
 import { IfcAPI, LogLevel } from 'web-ifc';
 import { WebSocket } from 'ws';
 import { EDRF_SCHEMA } from '@edrf/model';
-import { buildApp } from '../apps/server/src/app.js';
-import { Sessions } from '../apps/server/src/auth/sessions.js';
-import { systemClock } from '../apps/server/src/clock.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { connectDatabase } from '../apps/server/src/db/connect.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { ensureAdmin } from '../apps/server/src/users/queries.js';
+import { startBenchApp } from './support/bench-app.js';
 
 const MB = 1024 * 1024;
 /** Pieces as the web app sends them: 8 MB of the file, each one gzip member (docs/ifc-upload.md). */
@@ -81,40 +75,16 @@ interface Listening {
  * organization; it answers its peak RSS and ends when the client says it is done.
  */
 async function serve(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edrf-bench-'));
-  const database = await connectDatabase({});
-  await migrateToLatest(database.db);
-  const app = await buildApp({
-    config: loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL }),
-    db: database.db,
-    mailer: { send: () => Promise.resolve() },
-    startCompute: true,
-  });
-  const close = async () => {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const bench = await startBenchApp(ADMIN_EMAIL, USER_EMAIL);
   try {
-    await ensureAdmin(database.db, ADMIN_EMAIL);
-    await app.ready();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-
-    // A session made in the database, an organization with the user in it, and a project through create_project.
-    const db = database.db;
-    const user = await db
-      .insertInto('users')
-      .values({ email: USER_EMAIL, is_admin: false, provider: 'passcode' })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const cookie = `edrf_session=${await new Sessions(db, systemClock).create(user.user_id, 'browser')}`;
-    const org = await db.insertInto('orgs').values({ name: 'Bench org' }).returningAll().executeTakeFirstOrThrow();
-    await db.insertInto('org_roles').values({ org_id: org.org_id, user_id: user.user_id, role: 'standard' }).execute();
-    const port = (app.server.address() as AddressInfo).port;
-    process.send!({ port, cookie, orgId: org.org_id } satisfies Listening);
+    await ensureAdmin(bench.db, ADMIN_EMAIL);
+    // An organization with the signed-in user in it; each import's project is made through create_project.
+    const org = await bench.db.insertInto('orgs').values({ name: 'Bench org' }).returningAll().executeTakeFirstOrThrow();
+    await bench.db.insertInto('org_roles').values({ org_id: org.org_id, user_id: bench.user.user_id, role: 'standard' }).execute();
+    process.send!({ port: bench.port, cookie: bench.cookie, orgId: org.org_id } satisfies Listening);
     await new Promise<void>((resolve) => process.once('message', () => resolve()));
   } finally {
-    await close();
+    await bench.close();
   }
   process.send!({ peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }, () => process.disconnect());
 }

@@ -5,23 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { Model } from '@edrf/model';
+import { DEBIAN_CHROMIUM } from '../e2e/support/chromium.js';
 
 export const SWITCHES = 10;
 export const FRAMES = 240;
 
-/** Debian's Chromium, headless, as the e2e tests run it (never a downloaded browser). */
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+/** Debian's Chromium, headless, as the e2e tests run it. */
+export const launchChromium = (): Promise<Browser> => chromium.launch(DEBIAN_CHROMIUM);
 
 export const quantile = (values: readonly number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -4,19 +4,10 @@
 // busy, and the longest it was blocked at once (perf_hooks: eventLoopUtilization, monitorEventLoopDelay), and the CPU
 // time of the whole process, its compute workers included (process.cpuUsage).
 import { fork, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { EDRF_SCHEMA } from '@edrf/model';
-import { buildApp } from '../../apps/server/src/app.js';
-import { Sessions } from '../../apps/server/src/auth/sessions.js';
-import { systemClock } from '../../apps/server/src/clock.js';
-import { loadConfig } from '../../apps/server/src/config.js';
-import { connectDatabase } from '../../apps/server/src/db/connect.js';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import { startBenchApp } from './bench-app.js';
 
 const ADMIN_EMAIL = 'bench@example.com';
 /** The media type of a progress stream (apps/server/src/http/progress-stream.ts). */
@@ -116,32 +107,16 @@ function closeChild(child: ChildProcess): void {
   if (child.connected) child.send({ type: 'done' } satisfies ToServer);
 }
 
-/** The child: the app on a fresh PGlite with its compute workers started, and a signed-in user. */
+/** The child: the app on a fresh PGlite with its compute workers started, and a signed-in user (bench-app.ts). */
 async function serve(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edrf-bench-'));
-  const database = await connectDatabase({});
-  await migrateToLatest(database.db);
-  const app = await buildApp({
-    config: loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL }),
-    db: database.db,
-    mailer: { send: () => Promise.resolve() },
-    startCompute: true,
-  });
+  const bench = await startBenchApp(ADMIN_EMAIL, 'designer@example.com');
   const send = (message: FromServer) => process.send!(message);
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   let since: EventLoopUtilization = performance.eventLoopUtilization();
   let cpuSince = process.cpuUsage();
   try {
-    await app.ready();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const user = await database.db
-      .insertInto('users')
-      .values({ email: 'designer@example.com', is_admin: false, provider: 'passcode' })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const cookie = `edrf_session=${await new Sessions(database.db, systemClock).create(user.user_id, 'browser')}`;
-    send({ type: 'listening', port: (app.server.address() as AddressInfo).port, cookie });
+    send({ type: 'listening', port: bench.port, cookie: bench.cookie });
     await new Promise<void>((resolve) => {
       process.on('message', (message: ToServer) => {
         if (message.type === 'done') return resolve();
@@ -158,9 +133,7 @@ async function serve(): Promise<void> {
     });
   } finally {
     delay.disable();
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
   process.disconnect();
 }
