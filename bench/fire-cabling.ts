@@ -16,13 +16,18 @@ import { emptyFire, type Arch, type Fire, type Route } from '@edrf/model';
 import { extractIfc } from '@edrf/ifc';
 import { calcFireCabling, calcFireSections, calcFireUnits, createFireConfig } from '@edrf/fire';
 import { indexBuilding } from '../packages/fire/src/building.js';
-import { buildRoutingGraph } from '../packages/fire/src/cabling/routing-graph.js';
+import { attachPoint, buildRoutingGraph } from '../packages/fire/src/cabling/routing-graph.js';
+import { exactRing, ringCost } from '../packages/fire/src/cabling/ring.js';
+import { GraphSearch } from '../packages/fire/src/loops/path-between.js';
+import { routeMetres } from '../packages/fire/src/loops/routed-tour.js';
 import { sectionBuilding } from '../packages/fire/src/sections/section-index.js';
 import { loopUnits, type LoopUnit } from '../packages/fire/src/loops/loop-units.js';
 import { storeyExits, type StoreyExits } from '../packages/fire/src/loops/loop-metric.js';
-import { loopOrigins } from '../packages/fire/src/loops/origins.js';
+import { loopOrigins, loopRoom } from '../packages/fire/src/loops/origins.js';
+import { sectionAreas } from '../packages/fire/src/loops/calc-cabling.js';
 import { checkLoop } from '../packages/fire/src/loops/loop-checks.js';
 import { placeCentrals } from '../packages/fire/src/test-support/centrals.js';
+import { EXACT_TOUR_MAX, tourLowerBound } from '../packages/fire/src/test-support/tour-bound.js';
 import { buildingCases, SHARES, WHOLE_ONLY } from './support/buildings.js';
 import { generatedBuilding } from '../packages/fire/src/test-support/generated-building.js';
 
@@ -54,9 +59,26 @@ function mst(n: number, dist: (a: number, b: number) => number): number {
  * its farthest unit's distance, which is at least the mean; both need `dist` never above the cable between two points.
  */
 function centralBound(n: number, dist: (a: number, b: number) => number, maxUnits: number): number {
+  return Math.max(mst(n, dist), radialBound(n, dist, maxUnits));
+}
+
+function radialBound(n: number, dist: (a: number, b: number) => number, maxUnits: number): number {
   let radial = 0;
   for (let i = 1; i < n; i++) radial += dist(0, i);
-  return Math.max(mst(n, dist), (2 * radial) / maxUnits);
+  return (2 * radial) / maxUnits;
+}
+
+/**
+ * A bound no loops can beat: max(the least closed tour through the central and its units, radial). The central's loops
+ * joined at the central are one closed walk through them all, so at least the tour (tour-bound.ts); `cable` is what
+ * its loops measure (at least the tour), only to size the bound's steps.
+ */
+function tourBound(n: number, dist: (a: number, b: number) => number, maxUnits: number, cable: number): number {
+  const matrix = Array.from({ length: n }, (_, a) => Float64Array.from({ length: n }, (_, b) => dist(a, b)));
+  return Math.max(
+    tourLowerBound(n, (a, b) => matrix[a]![b]!, cable),
+    radialBound(n, dist, maxUnits),
+  );
 }
 
 interface Stop {
@@ -79,6 +101,24 @@ function exitMetric(stops: readonly Stop[], exits: StoreyExits): (a: number, b: 
     const plan = Math.hypot(p.coord[0] - q.coord[0], p.coord[1] - q.coord[1]);
     return Math.hypot(Math.max(plan, toExit[a]! + toExit[b]!), p.coord[2] - q.coord[2]);
   };
+}
+
+/**
+ * The shortest loop through these stops on the routing graph (the engine's legs: least-cost paths, measured in metres
+ * along their nodes), every order tried by Held–Karp: how far the engine's order is from the best on its own graph.
+ */
+function graphOptimum(arch: Arch, stops: readonly Stop[], ids: readonly string[]): number {
+  const g = buildRoutingGraph({ arch });
+  const nodes = stops.map((s, k) => attachPoint(g, s.storeyId, s.coord, { unitId: ids[k]! }));
+  const search = new GraphSearch(g);
+  const m = stops.map(() => stops.map(() => 0));
+  nodes.forEach((a, i) => {
+    search.search(a, new Set(nodes));
+    nodes.forEach((b, j) => {
+      if (j > i) m[i]![j] = m[j]![i] = routeMetres(g, search.pathTo(b)) || d3(stops[i]!.coord, stops[j]!.coord);
+    });
+  });
+  return ringCost(exactRing(m), m);
 }
 
 /** A route's nodes in order, and the metres along it up to each (consecutive slices joined by the climb). */
@@ -114,8 +154,8 @@ const load = () =>
     .join(', ');
 
 const HEADER = [
-  '| model | centrals | units | loops | least | worst excess | metres | bound | ratio | exit bound | exit ratio | below metric | worst margin V | warnings | seconds | cpu s | load |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| model | centrals | units | loops | least | worst excess | least, all limits | its worst excess | metres | bound | ratio | exit bound | exit ratio | tour bound | tour ratio | floor | vs graph optimum | below metric | worst margin V | warnings | seconds | cpu s | load |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 ];
 const rows: string[] = [];
 
@@ -133,14 +173,22 @@ function measure(model: string, arch: Arch): void {
   const max = fire.config.cabling.route_max_units;
   const origins = loopOrigins(fire);
   const centralOfRack = new Map(origins.map((o) => [o.rack.id, o]));
-  const expected = loopUnits(fire, sectionBuilding(indexBuilding(arch), arch.doors));
+  const building = sectionBuilding(indexBuilding(arch), arch.doors);
+  const expected = loopUnits(fire, building);
+  // The loops a central's units need by every limit of a loop (units with isolators where they count, m², A in alarm).
+  const sectionArea = sectionAreas(fire, building);
+  const sectionUnits = new Map<string, number>();
+  for (const u of expected) sectionUnits.set(u.sectionId, (sectionUnits.get(u.sectionId) ?? 0) + 1);
+  const room = loopRoom<LoopUnit>(fire.config.cabling.route_max_area, fire.config.cabling.isolator_max_units, (u) =>
+    u.sectionId ? (sectionArea.get(u.sectionId) ?? 0) / sectionUnits.get(u.sectionId)! : 0,
+  );
   const byId = new Map<string, LoopUnit>(expected.map((u) => [u.id, u]));
   // The exit bound's distance (exitMetric). An exit's penalty (the riser fallback's 20 m) is routing cost, not metres,
   // so it is left out: with it the distance exceeded routed legs. "below metric" counts the routes' legs and
   // rack-to-unit stretches shorter than this distance: 0 on every corpus model and both buildings (bench/results).
   const exits: StoreyExits = storeyExits(buildRoutingGraph({ arch }), false);
 
-  const perCentral = new Map(origins.map((o) => [o.id, { units: [] as LoopUnit[], loops: 0 }]));
+  const perCentral = new Map(origins.map((o) => [o.id, { units: [] as LoopUnit[], loops: 0, metres: 0 }]));
   let metres = 0;
   let below = 0;
   let margin = Infinity;
@@ -151,6 +199,7 @@ function measure(model: string, arch: Arch): void {
     const origin = centralOfRack.get(walk.ids[0]!)!;
     const entry = perCentral.get(origin.id)!;
     entry.loops++;
+    entry.metres += walk.length;
     // The stops in cable order (the rack, its units, the rack) and the metres to each.
     const stops: { storeyId: string; coord: P; at: number }[] = [];
     const members: LoopUnit[] = [];
@@ -186,19 +235,36 @@ function measure(model: string, arch: Arch): void {
   let loops = 0;
   let least = 0;
   let excess = -Infinity;
+  let leastByLimits = 0;
+  let excessByLimits = -Infinity;
   let bound = 0;
   let exitBound = 0;
+  let tour = 0;
+  // Where every central has one loop of at most EXACT_TOUR_MAX stops: the least such loops on the routing graph.
+  let optimum: number | null = 0;
   for (const o of origins) {
-    const { units: list, loops: made } = perCentral.get(o.id)!;
+    const { units: list, loops: made, metres: cable } = perCentral.get(o.id)!;
     if (list.length === 0) continue;
     const need = Math.ceil(list.length / max);
     units += list.length;
     loops += made;
     least += need;
     excess = Math.max(excess, made - need);
+    // Per section, as the central's room counts isolators; one loop's limits are its room with a capacity of 1.
+    const bySection = new Map<string, LoopUnit[]>();
+    for (const u of list) bySection.set(u.sectionId || u.id, [...(bySection.get(u.sectionId || u.id) ?? []), u]);
+    const load = [...bySection.values()].map((g) => room.load(g, o)).reduce((s, l) => s.map((x, r) => x + l[r]!));
+    const limits = room.room({ ...o, capacity: 1 });
+    const needByLimits = Math.max(need, ...load.map((x, r) => Math.ceil(x / limits[r]! - 1e-9)));
+    leastByLimits += needByLimits;
+    excessByLimits = Math.max(excessByLimits, made - needByLimits);
     const points: Stop[] = [{ storeyId: o.rack.storey_id, coord: o.rack.coord }, ...list];
     bound += centralBound(points.length, (a, b) => d3(points[a]!.coord, points[b]!.coord), max);
     exitBound += centralBound(points.length, exitMetric(points, exits), max);
+    tour += tourBound(points.length, exitMetric(points, exits), max, cable);
+    if (optimum !== null && made === 1 && points.length <= EXACT_TOUR_MAX)
+      optimum += graphOptimum(arch, points, [o.rack.id, ...list.map((u) => u.id)]);
+    else optimum = null;
   }
   const row = [
     model,
@@ -210,11 +276,18 @@ function measure(model: string, arch: Arch): void {
     String(loops),
     String(least),
     excess === -Infinity ? '–' : `${excess >= 0 ? '+' : ''}${excess}`,
+    String(leastByLimits),
+    excessByLimits === -Infinity ? '–' : `${excessByLimits >= 0 ? '+' : ''}${excessByLimits}`,
     metres.toFixed(0),
     bound.toFixed(0),
     (metres / bound).toFixed(3),
     exitBound.toFixed(0),
     (metres / exitBound).toFixed(3),
+    tour.toFixed(0),
+    (metres / tour).toFixed(3),
+    // The least ratio any cabling could have against the issue's bound: the tour bound over it.
+    (tour / bound).toFixed(3),
+    optimum === null ? '–' : (metres / optimum).toFixed(3),
     String(below),
     Number.isFinite(margin) ? margin.toFixed(2) : '–',
     String(validation.warnings.length),
@@ -229,7 +302,7 @@ function measure(model: string, arch: Arch): void {
 
 const loadBefore = load();
 console.log(
-  `SBF 110:8, racks by placeCentrals; ${os.availableParallelism()} cores, load average ${loadBefore}. Loops made against Σ⌈units of a central / route_max_units⌉ (least) and the largest excess of one central; cable metres against Σ over centrals of max(MST, 2·Σd/route_max_units) on straight 3D distances (bound) and through the storeys' exits (exit bound).`,
+  `SBF 110:8, racks by placeCentrals; ${os.availableParallelism()} cores, load average ${loadBefore}. Loops made against Σ⌈units of a central / route_max_units⌉ (least) and the largest excess of one central, and against the loops its units need by every limit of a loop (units with isolators where they count, route_max_area, the loop current); cable metres against Σ over centrals of max(MST, 2·Σd/route_max_units) on straight 3D distances (bound) and through the storeys' exits (exit bound); against the least closed tour through each central and its units through the exits (tour bound; Held–Karp, exact up to 18 stops); floor: the tour bound over the bound, the least ratio any cabling could have; vs graph optimum: where each central has one loop of at most 18 stops, the metres over the shortest such loops on the routing graph, every order tried.`,
 );
 console.log(HEADER.join('\n'));
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -261,7 +334,7 @@ if (!process.argv.includes('--corpus-only'))
 console.log(`Load average at the end: ${load()}.`);
 if (process.env.BENCH_RESULTS) {
   const text = [
-    `\`${process.argv.slice(1).join(' ')}\`, load average ${loadBefore} at the start, ${load()} at the end.`,
+    `\`node --import tsx ${[path.relative(process.cwd(), process.argv[1]!), ...process.argv.slice(2)].join(' ')}\`, load average ${loadBefore} at the start, ${load()} at the end.`,
     '',
     ...HEADER,
     ...rows,

@@ -80,7 +80,7 @@ function areaShares(units: readonly LoopUnit[], sectionArea: ReadonlyMap<string,
 }
 
 /** m² of each section: its parts' outlines less their holes. */
-function sectionAreas(fire: Fire, building: ReturnType<typeof sectionBuilding>): Map<string, number> {
+export function sectionAreas(fire: Fire, building: ReturnType<typeof sectionBuilding>): Map<string, number> {
   return new Map(
     Object.values(fire.sections).map((s) => [
       s.id,

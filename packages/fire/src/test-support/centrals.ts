@@ -18,7 +18,7 @@ export const BENCH_LOOP_PACKING = 1.3;
 /** The share of a central's loops' count limits (and battery) its cluster's units may fill: BENCH_HEADROOM / BENCH_LOOP_PACKING. */
 export const BENCH_FILL = BENCH_HEADROOM / BENCH_LOOP_PACKING;
 
-type P = readonly [number, number];
+type P = readonly [number, number, number];
 
 /** A central of `product` in rack `rackId`, at the rack's first place, its extension ports empty but for `fitted` (port -> extension id). */
 export const centralIn = (
@@ -36,7 +36,13 @@ export const centralIn = (
   main_central: main,
   extensions: product.extension_ports.map((_, k) => fitted[k] ?? ''),
 });
-const dist = (a: P, b: P) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+const dist = (a: P, b: P) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+const planDist = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
+/**
+ * A metre of height counts this many of plan in the units' clusters: a cable between storeys goes out to a riser and
+ * back, so a central's units lie on few storeys over each other rather than on a column of many.
+ */
+export const BENCH_STOREY_WEIGHT = 8;
 
 /**
  * k middles of the points, and each point's middle: k-means on the plan, seeded farthest first, ten rounds, each point
@@ -72,16 +78,17 @@ function middles(points: readonly P[], k: number, balanced = false): { centres: 
       }
   };
   for (let round = 0; round < 10; round++) {
-    const sums = centres.map(() => ({ x: 0, y: 0, n: 0 }));
+    const sums = centres.map(() => ({ x: 0, y: 0, z: 0, n: 0 }));
     assign();
     points.forEach((p, i) => {
       const best = of[i]!;
       sums[best]!.x += p[0];
       sums[best]!.y += p[1];
+      sums[best]!.z += p[2];
       sums[best]!.n++;
     });
-    sums.forEach(({ x, y, n }, i) => {
-      if (n > 0) centres[i] = [x / n, y / n];
+    sums.forEach(({ x, y, z, n }, i) => {
+      if (n > 0) centres[i] = [x / n, y / n, z / n];
     });
   }
   assign();
@@ -176,14 +183,12 @@ export function placeCentrals(arch: Arch, fire: Fire, areaPerCentral = BENCH_ARE
   for (const { rooms, units: list } of parts.values()) {
     if (list.length === 0) continue;
     const area = rooms.reduce((s, r) => s + r.area, 0);
-    const lowest = storeyOrder.find((s) => rooms.some((r) => r.storey.id === s.id))!;
-    const floor = rooms.filter((r) => r.storey.id === lowest.id);
     // Clusters by the area rule, or as many as the part's units take of the largest central sized (sizeCentral) if
     // more, sharing the units evenly; one more while a cluster is one no central takes (one a unit at the most).
     const mean = meanOf(list);
     const most = largestLoops(fire, mean);
-    const points = list.map((u) => [u.coord[0], u.coord[1]] as P);
-    let plan: { centre: P; fitting: Fitting }[] = [];
+    const points = list.map((u) => [u.coord[0], u.coord[1], u.coord[2] * BENCH_STOREY_WEIGHT] as P);
+    let plan: { centre: P; share: LoopUnit[]; fitting: Fitting }[] = [];
     for (
       let k = Math.min(points.length, Math.max(1, Math.round(area / areaPerCentral), Math.ceil(loopsOf(fire, list, area) / (fill * most))));
       ;
@@ -195,15 +200,26 @@ export function placeCentrals(arch: Arch, fire: Fire, areaPerCentral = BENCH_ARE
         share.length === 0 ? null : sizeCentral(fire, share, (area * share.length) / list.length, fill, k > 1 ? mean : null),
       );
       if (k >= points.length || fittings.every((f, c) => f !== null || shares[c]!.length === 0)) {
-        plan = centres.flatMap((centre, c) => (shares[c]!.length > 0 ? [{ centre, fitting: fittings[c] ?? largest(fire) }] : []));
+        plan = centres.flatMap((centre, c) =>
+          shares[c]!.length > 0 ? [{ centre, share: shares[c]!, fitting: fittings[c] ?? largest(fire) }] : [],
+        );
         break;
       }
     }
-    for (const { centre, fitting } of plan) {
-      const room = floor.reduce((a, b) => (dist(b.centroid, centre) < dist(a.centroid, centre) ? b : a));
+    for (const { centre, share, fitting } of plan) {
+      // The storey of the cluster's middle unit (storeys in height order) that has rooms of the part.
+      const order = (id: string) => storeyOrder.findIndex((s) => s.id === id);
+      const byHeight = share.map((u) => order(u.storeyId)).sort((a, b) => a - b);
+      const middle = byHeight[Math.floor(byHeight.length / 2)]!;
+      const storey = storeyOrder
+        .filter((s) => rooms.some((r) => r.storey.id === s.id))
+        .reduce((a, b) => (Math.abs(order(b.id) - middle) < Math.abs(order(a.id) - middle) ? b : a));
+      const room = rooms
+        .filter((r) => r.storey.id === storey.id)
+        .reduce((a, b) => (planDist(b.centroid, centre) < planDist(a.centroid, centre) ? b : a));
       n++;
       const rack = `r${n}`;
-      fire.units.racks[rack] = newRack(rack, lowest.id, [room.centroid[0], room.centroid[1], lowest.height.min_z + 0.1]);
+      fire.units.racks[rack] = newRack(rack, storey.id, [room.centroid[0], room.centroid[1], storey.height.min_z + 0.1]);
       // The first `cards` Route (or Any) ports hold a Route extension.
       let cards = fitting.cards;
       const fitted = fitting.product.extension_ports.map((kind) =>
