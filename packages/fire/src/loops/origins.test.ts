@@ -3,6 +3,7 @@ import { newRack } from '@edrf/model';
 import { assignCentrals, loopOrigins, type Origin } from './origins.js';
 import { fireFor } from '../test-support/check-units.js';
 import { centralIn } from '../test-support/centrals.js';
+import { seededRandom } from '../test-support/random.js';
 
 const origin = (id: string, x: number, y: number): Origin => ({
   id,
@@ -28,17 +29,6 @@ interface U {
 }
 const dist = (u: U, o: Origin) => Math.hypot(u.x - o.rack.coord[0], u.y - o.rack.coord[1]);
 
-/** A small random generator (mulberry32): the cases are the same on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('assignCentrals', () => {
   it('keeps a section that straddles two centrals whole, on the one nearer its units in sum', () => {
     const [a, b] = [origin('a', 0, 0), origin('b', 100, 0)];
@@ -51,7 +41,7 @@ describe('assignCentrals', () => {
 
   it('gives every section one central of its part, the least sum by brute force, and a unit in no section its nearest', () => {
     for (let seed = 1; seed <= 40; seed++) {
-      const rnd = random(seed);
+      const rnd = seededRandom(seed);
       // Two parts of the building, each with its own centrals.
       const centrals = [
         [origin('a', rnd() * 100, rnd() * 100), origin('b', rnd() * 100, rnd() * 100)],
@@ -139,7 +129,7 @@ describe('assignCentrals with room', () => {
     let feasible = 0;
     let binding = 0;
     for (let seed = 1; seed <= 300; seed++) {
-      const rnd = random(seed);
+      const rnd = seededRandom(seed);
       const rooms = Array.from({ length: 2 + Math.floor(rnd() * 2) }, () => 4 + Math.floor(rnd() * 8));
       const { centrals, units } = randomCase(rnd, 2 + Math.floor(rnd() * 4), 4, Math.floor(rnd() * 3), rooms);
       const optimum = bruteForce(itemsOf(units), centrals);
@@ -165,7 +155,7 @@ describe('assignCentrals with room', () => {
 
   it('on larger cases with room to spare: no central over its room, sections whole', () => {
     for (let seed = 1; seed <= 30; seed++) {
-      const rnd = random(1000 + seed);
+      const rnd = seededRandom(1000 + seed);
       const { centrals, units } = randomCase(rnd, 40, 12, 20, [0, 0, 0, 0, 0]);
       // Room for the units and a tenth more, shared unevenly; no section more than a fifth of the least room.
       const weights = centrals.map(() => 0.5 + rnd());

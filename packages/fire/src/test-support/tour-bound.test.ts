@@ -2,20 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { oneTreeBound, tourLowerBound } from './tour-bound.js';
 import { tourOptimum } from './tour-optimum.js';
 import { exactRing, ringCost } from '../cabling/ring.js';
-
-/** A seeded generator (mulberry32): the same cases every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './random.js';
 
 function points(n: number, seed: number): (a: number, b: number) => number {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const p = Array.from({ length: n }, () => [r() * 60, r() * 30, Math.floor(r() * 3) * 3.5] as const);
   return (a, b) => Math.hypot(p[a]![0] - p[b]![0], p[a]![1] - p[b]![1], p[a]![2] - p[b]![2]);
 }
