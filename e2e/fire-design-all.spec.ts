@@ -8,14 +8,11 @@
 // the plan are named in metres (e2e/support/plan.ts).
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openFireProject, skipWithoutCorpus } from './support/fire.js';
-import { pagePoint, plan, type PlanPoint } from './support/plan.js';
+import { clickAt, plan, properties, tool, type PlanPoint } from './support/plan.js';
 import { ADA, DESIGN_ALL_PROJECT } from './support/seed.js';
 import { detail } from './support/ui.js';
 
 type P = PlanPoint;
-
-/** Two presses within 300 ms are a double click. */
-const CLICK_GAP_MS = 320;
 
 // Erdgeschoss of FZK-Haus (the reference file's room outlines, metres): Schlafzimmer x 7.65–11.7 y 4.25–9.7.
 const SCHLAFZIMMER: P = [10, 7];
@@ -26,9 +23,6 @@ const NOT_IN_ROOM = 'Detector is not inside any room';
 /** What designAllMessage says without a rack, after the figures. */
 const NO_RACK = ' (No fire rack found! Place a rack to cable the loops.)';
 
-const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
-const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Plan tools' });
-const tool = (page: Page, name: string) => toolbar(page).getByRole('button', { name, exact: true });
 const designAll = (page: Page) => tool(page, 'Design all');
 const progressBars = (page: Page) => page.getByRole('progressbar');
 const fireTabs = (page: Page) => page.getByRole('navigation', { name: 'Fire', exact: true });
@@ -95,12 +89,6 @@ async function counts(page: Page): Promise<[number, number]> {
   const text = (await countLine(page).textContent())!;
   const [, storey, model] = /^(\d+) units? on this storey, (\d+) in the model\.$/.exec(text)!;
   return [Number(storey), Number(model)];
-}
-
-async function clickAt(page: Page, point: P) {
-  const { x, y } = await pagePoint(page, point);
-  await page.mouse.click(x, y);
-  await page.waitForTimeout(CLICK_GAP_MS);
 }
 
 /** On the Sections page: each listed section picked in turn, its addressed units as its panel counts them, summed. */

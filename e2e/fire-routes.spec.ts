@@ -6,14 +6,13 @@
 // are named in metres (e2e/support/plan.ts).
 import { expect, test, type Page } from '@playwright/test';
 import { openFireProject, skipWithoutCorpus } from './support/fire.js';
-import { pagePoint, plan, type PlanPoint } from './support/plan.js';
+import { clickAt, plan, properties, toolbar, type PlanPoint } from './support/plan.js';
 import { ROUTES_PROJECT, RUTH } from './support/seed.js';
 import { detail, expectToast } from './support/ui.js';
 
 type P = PlanPoint;
 
-/** Two presses within 300 ms are a double click; edits within 1500 ms join one undo step. */
-const CLICK_GAP_MS = 320;
+/** Edits within 1500 ms join one undo step. */
 const BATCH_MS = 1500;
 
 // Erdgeschoss of FZK-Haus (the file's room outlines, metres): Küche x 0.3–4.7 y 0.3–4.0, Wohnen x 4.7–11.7
@@ -30,20 +29,12 @@ const ABORTED: P[] = [
   [8, 1],
 ];
 
-const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
 const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
-const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Plan tools' });
 const routeList = (page: Page) => page.getByRole('list', { name: 'Routes', exact: true });
 const listed = (page: Page) => routeList(page).locator('.section-name');
 const heading = (page: Page, name: string) => properties(page).getByRole('heading', { name, exact: true });
 const slices = (page: Page) => properties(page).getByRole('list', { name: 'Slices of the route' }).getByRole('button');
 const nodes = (page: Page) => properties(page).getByRole('list', { name: 'Nodes of the slice' }).getByRole('button');
-
-async function clickAt(page: Page, point: P) {
-  const { x, y } = await pagePoint(page, point);
-  await page.mouse.click(x, y);
-  await page.waitForTimeout(CLICK_GAP_MS);
-}
 
 test('fire routes: Optimize, the loop’s figures, route → slice → node, node deletes, drawing, undo, sync', async ({ page }) => {
   skipWithoutCorpus();

@@ -7,13 +7,12 @@
 // and reloads. Points on the plan are named in metres (e2e/support/plan.ts).
 import { expect, test, type Page } from '@playwright/test';
 import { openFireProject, skipWithoutCorpus } from './support/fire.js';
-import { pagePoint, plan, type PlanPoint } from './support/plan.js';
+import { clickAt, dragOn, plan, properties, toolbar, type PlanPoint } from './support/plan.js';
 import { SECTIONS_PROJECT, SELMA } from './support/seed.js';
 
 type P = PlanPoint;
 
-/** Two presses within 300 ms are a double click; edits within 1500 ms join one undo step. */
-const CLICK_GAP_MS = 320;
+/** Edits within 1500 ms join one undo step. */
 const BATCH_MS = 1500;
 
 // Erdgeschoss of FZK-Haus (the file's room outlines, metres): Küche x 0.3–4.695 y 0.3–4.01 (its corner
@@ -27,9 +26,7 @@ const NEW_CORNER: P = [3.5, 3];
 const CROSSING: P = [2.5, -1];
 const BUERO: P = [0.8, 9.2];
 
-const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
 const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
-const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Plan tools' });
 const runGroup = (page: Page) => page.getByRole('group', { name: 'Calculate sections' });
 const sectionList = (page: Page) => page.getByRole('list', { name: 'Sections', exact: true });
 const warnings = (page: Page) => page.getByRole('region', { name: 'Warnings', exact: true });
@@ -37,22 +34,6 @@ const partRooms = (page: Page) => properties(page).getByRole('list', { name: 'Ro
 const heading = (page: Page, name: string) => properties(page).getByRole('heading', { name, exact: true });
 /** The names of the sections in the left list, in its order. */
 const listed = (page: Page) => sectionList(page).locator('.section-name');
-
-async function clickAt(page: Page, point: P) {
-  const { x, y } = await pagePoint(page, point);
-  await page.mouse.click(x, y);
-  await page.waitForTimeout(CLICK_GAP_MS);
-}
-
-async function dragOn(page: Page, from: P, to: P) {
-  const a = await pagePoint(page, from);
-  const b = await pagePoint(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move(b.x, b.y, { steps: 8 });
-  await page.mouse.up();
-  await page.waitForTimeout(CLICK_GAP_MS);
-}
 
 test('fire sections: run, the Sections menu, Edit, parts and shapes, addresses, warnings, undo, sync', async ({ page }) => {
   skipWithoutCorpus();

@@ -7,26 +7,20 @@
 // selected units drawn highlighted) and data-unit-points (each unit the clip keeps, in pixels on the element).
 import { expect, test, type Page } from '@playwright/test';
 import { openFireProject, skipWithoutCorpus } from './support/fire.js';
-import { pagePoint, plan, type PlanPoint } from './support/plan.js';
+import { CLICK_GAP_MS, pagePoint, plan, properties, storeyButton, tool, type PlanPoint } from './support/plan.js';
 import { DARIA, UNITS_3D_PROJECT } from './support/seed.js';
 import { detail } from './support/ui.js';
 import { WEBGL_BROWSER } from './support/webgl.js';
 
 test.use(WEBGL_BROWSER);
 
-/** Two presses within 300 ms are a double click on the plan. */
-const CLICK_GAP_MS = 320;
 // Erdgeschoss of FZK-Haus: Küche x 0.3–4.7 y 0.3–4.0, Wohnen x 4.7–11.7 y 0.3–4.0 (metres).
 const KUECHE: PlanPoint = [2, 2];
 const WOHNEN: PlanPoint = [8, 2];
 
-const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
 const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
-const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Plan tools' }).getByRole('button', { name, exact: true });
 const modeButton = (page: Page, name: '2D' | '3D') =>
   page.getByRole('group', { name: 'View mode' }).getByRole('button', { name, exact: true });
-const storeyButton = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Storeys' }).getByRole('button', { name: new RegExp(`${name}$`) });
 const countLine = (page: Page) => page.getByText(/units? on this storey, \d+ in the model\.$/);
 const view3d = (page: Page) => page.getByTestId('units-view3d');
 const heading = (page: Page, name: string) => properties(page).getByRole('heading', { name, exact: true });

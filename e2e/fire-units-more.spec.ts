@@ -9,14 +9,13 @@
 // central'. Points on the plan are named in metres (e2e/support/plan.ts); values are read back from the panel.
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { openFireProject, skipWithoutCorpus } from './support/fire.js';
-import { pagePoint, plan, type PlanPoint } from './support/plan.js';
+import { clickAt, dragOn, plan, properties, storeyButton, tool, type PlanPoint } from './support/plan.js';
 import { ULRIK, UNITS_MORE_PROJECT } from './support/seed.js';
 import { detail, expectToast } from './support/ui.js';
 
 type P = PlanPoint;
 
-/** Two presses within 300 ms are a double click; edits within 1500 ms join one undo step. */
-const CLICK_GAP_MS = 320;
+/** Edits within 1500 ms join one undo step. */
 const BATCH_MS = 1500;
 
 /** F§8. */
@@ -68,14 +67,9 @@ const MORE_KINDS: [label: string, prefix: string][] = [
   ['Label', 'label'],
 ];
 
-const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
 const productPanel = (page: Page) => page.getByRole('complementary', { name: 'Product' });
-const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Plan tools' });
-const tool = (page: Page, name: string) => toolbar(page).getByRole('button', { name, exact: true });
 const fireTab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Fire', exact: true }).getByRole('link', { name, exact: true });
-const storeyButton = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Storeys' }).getByRole('button', { name: new RegExp(`${name}$`) });
 const countLine = (page: Page) => page.getByText(/units? on this storey, \d+ in the model\.$/);
 /** The count line's text: '1 unit on this storey, 3 in the model.' */
 const unitCount = (onStorey: number, inModel: number) =>
@@ -87,23 +81,6 @@ const socketOption = (page: Page) => properties(page).getByRole('checkbox', { na
 /** A product of a hardware list on the hardware page, by its name. */
 const product = (page: Page, list: string, name: string) =>
   page.getByRole('list', { name: list, exact: true }).getByRole('button').filter({ hasText: name });
-
-/** A press on the plan at a point (metres). */
-async function clickAt(page: Page, point: P) {
-  const { x, y } = await pagePoint(page, point);
-  await page.mouse.click(x, y);
-  await page.waitForTimeout(CLICK_GAP_MS);
-}
-
-async function dragOn(page: Page, from: P, to: P) {
-  const a = await pagePoint(page, from);
-  const b = await pagePoint(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move(b.x, b.y, { steps: 8 });
-  await page.mouse.up();
-  await page.waitForTimeout(CLICK_GAP_MS);
-}
 
 /** A box drawn round a point, `half` metres each way. */
 const boxAround = (page: Page, [x, y]: P, half = 0.7) => dragOn(page, [x - half, y - half], [x + half, y + half]);

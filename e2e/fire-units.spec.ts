@@ -7,7 +7,7 @@
 // reloads. Points on the plan are named in metres (e2e/support/plan.ts); values are read back from the panel.
 import { expect, test, type Page } from '@playwright/test';
 import { openFireProject, projectNavigation as navigation, skipWithoutCorpus } from './support/fire.js';
-import { pagePoint, plan, type PlanPoint } from './support/plan.js';
+import { CLICK_GAP_MS, clickAt, dragOn, plan, properties, storeyButton, tool, toolbar, type PlanPoint } from './support/plan.js';
 import { UNA, UNITS_PROJECT } from './support/seed.js';
 import { detail, expectToast } from './support/ui.js';
 
@@ -17,8 +17,7 @@ type P = PlanPoint;
 const CEILING_OFFSET = 0.05;
 const BUTTON_HEIGHT = 1;
 const IO_HEIGHT = 0.1;
-/** Two presses within 300 ms are a double click; edits within 1500 ms join one undo step. */
-const CLICK_GAP_MS = 320;
+/** Edits within 1500 ms join one undo step. */
 const BATCH_MS = 1500;
 const NOT_IN_ROOM = 'Racks must be placed in a room';
 
@@ -34,12 +33,7 @@ const WOHNEN_EAST: P = [10.5, 3];
 /** In the west outer wall (0–0.3 m), outside every room: on the plan even when it fits a narrow window. */
 const OUTSIDE: P = [0.12, 5];
 
-const properties = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
 const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
-const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Plan tools' });
-const tool = (page: Page, name: string) => toolbar(page).getByRole('button', { name, exact: true });
-const storeyButton = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Storeys' }).getByRole('button', { name: new RegExp(`${name}$`) });
 const countLine = (page: Page) => page.getByText(/units? on this storey, \d+ in the model\.$/);
 /** The count line's text: '1 unit on this storey, 3 in the model.' */
 const unitCount = (onStorey: number, inModel: number) =>
@@ -53,23 +47,6 @@ async function counts(page: Page): Promise<[number, number]> {
   const text = (await countLine(page).textContent())!;
   const [, storey, model] = /^(\d+) units? on this storey, (\d+) in the model\.$/.exec(text)!;
   return [Number(storey), Number(model)];
-}
-
-/** A press on the plan at a point (metres). */
-async function clickAt(page: Page, point: P) {
-  const { x, y } = await pagePoint(page, point);
-  await page.mouse.click(x, y);
-  await page.waitForTimeout(CLICK_GAP_MS);
-}
-
-async function dragOn(page: Page, from: P, to: P) {
-  const a = await pagePoint(page, from);
-  const b = await pagePoint(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move(b.x, b.y, { steps: 8 });
-  await page.mouse.up();
-  await page.waitForTimeout(CLICK_GAP_MS);
 }
 
 /** The selected unit's height (z) as the panel shows it. */
