@@ -1,10 +1,9 @@
 // POST /api/v1/calc_fire_cabling (F§7, issue 26): the loops of every central in the compute pool; its refusals.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calcFireCabling, type FireCablingResult } from '@edrf/fire';
-import { archSchema, fireSchema, type FireConfig } from '@edrf/model';
+import { archSchema, fireSchema } from '@edrf/model';
 import { testDatabases } from '../support/databases.js';
-import type { TestApp } from '../support/harness.js';
-import { startFireApp } from '../support/fire-app.js';
+import { fireCall } from '../support/fire-app.js';
 import { rect } from '../support/shapes.js';
 
 const arch = () => ({
@@ -19,19 +18,9 @@ const detector = (id: string, x: number, y: number) => ({ id, storey_id: 'g', pr
 const rack = { id: 'r1', storey_id: 'g', coord: [1, 6.5, 0.1] };
 
 describe.each(testDatabases())('calc_fire_cabling (%s)', (kind) => {
-  let t: TestApp;
-  let cookie: string;
-  let config: FireConfig;
-
-  beforeAll(async () => {
-    ({ t, cookie, config } = await startFireApp(kind));
-  });
-  afterAll(() => t?.close());
-
-  const post = (body: unknown, opts: { anonymous?: true } = {}) =>
-    t.call('POST', '/api/v1/calc_fire_cabling', { cookie: opts.anonymous ? undefined : cookie, body });
+  const { app, post } = fireCall(kind, '/api/v1/calc_fire_cabling');
   const fire = (racks: object = { r1: rack }) => ({
-    config,
+    config: app.config,
     units: { racks, detectors: { d1: detector('d1', 5, 2.5), d2: detector('d2', 15, 2.5), d3: detector('d3', 10, 6.5) } },
   });
 

@@ -1,10 +1,9 @@
 // POST /api/v1/calc_fire_rack_to_rack_routes (F§7, issue 25): cables between racks routed in the compute pool; its refusals.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calcFireRackToRackRoutes } from '@edrf/fire';
-import { archSchema, elecSchema, fireConnectionsSchema, fireSchema, type FireConfig } from '@edrf/model';
+import { archSchema, elecSchema, fireConnectionsSchema, fireSchema } from '@edrf/model';
 import { testDatabases } from '../support/databases.js';
-import type { TestApp } from '../support/harness.js';
-import { startFireApp } from '../support/fire-app.js';
+import { fireCall } from '../support/fire-app.js';
 import { rect } from '../support/shapes.js';
 
 /** A corridor with two offices, a door into each, and a stairwell. */
@@ -28,18 +27,8 @@ const rack = (id: string, x: number, y: number) => ({ id, storey_id: 'g', coord:
 const racks = () => ({ r1: rack('r1', 2, 2), r2: rack('r2', 18, 2), r3: rack('r3', 10, 6) });
 
 describe.each(testDatabases())('calc_fire_rack_to_rack_routes (%s)', (kind) => {
-  let t: TestApp;
-  let cookie: string;
-  let config: FireConfig;
-
-  beforeAll(async () => {
-    ({ t, cookie, config } = await startFireApp(kind));
-  });
-  afterAll(() => t?.close());
-
-  const post = (body: unknown, opts: { anonymous?: true } = {}) =>
-    t.call('POST', '/api/v1/calc_fire_rack_to_rack_routes', { cookie: opts.anonymous ? undefined : cookie, body });
-  const fire = (units: object = { racks: racks() }) => ({ config, units });
+  const { app, post } = fireCall(kind, '/api/v1/calc_fire_rack_to_rack_routes');
+  const fire = (units: object = { racks: racks() }) => ({ config: app.config, units });
 
   it('answers the connections with a ring of RackToRack routes through three racks, as the engine makes them', async () => {
     const res = await post({ arch: arch(), elec: elec(), fire: fire() });
@@ -47,7 +36,7 @@ describe.each(testDatabases())('calc_fire_rack_to_rack_routes (%s)', (kind) => {
     const connections = fireConnectionsSchema.parse(res.body);
     const routes = Object.values(connections.routes);
     expect(routes).toHaveLength(3);
-    expect(routes.every((r) => r.kind === 'RackToRack' && r.product_id === config.products.cables[0]!.id)).toBe(true);
+    expect(routes.every((r) => r.kind === 'RackToRack' && r.product_id === app.config.products.cables[0]!.id)).toBe(true);
     const ends = routes.map((r) => [r.slices[0]!.nodes[0]!.unit_id, r.slices.at(-1)!.nodes.at(-1)!.unit_id]);
     expect(ends.flat().sort()).toEqual(['r1', 'r1', 'r2', 'r2', 'r3', 'r3']);
     // The same as the engine run here (the route parses the model with the schema's defaults first).
@@ -92,7 +81,7 @@ describe.each(testDatabases())('calc_fire_rack_to_rack_routes (%s)', (kind) => {
   });
 
   it('refuses malformed JSON (400) and anyone not signed in (401)', async () => {
-    const bad = await t.call('POST', '/api/v1/calc_fire_rack_to_rack_routes', { cookie, body: '{"arch":' });
+    const bad = await app.t.call('POST', '/api/v1/calc_fire_rack_to_rack_routes', { cookie: app.cookie, body: '{"arch":' });
     expect(bad.status).toBe(400);
     const anonymous = await post({ arch: arch(), fire: fire() }, { anonymous: true });
     expect(anonymous.status).toBe(401);

@@ -1,10 +1,9 @@
 // POST /api/v1/calc_fire_sections (F§7, issue 24): sections, labels and addresses in the compute pool; its refusals.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calcFireSections, type FireSectionsResult } from '@edrf/fire';
-import { archSchema, fireSchema, type FireConfig } from '@edrf/model';
+import { archSchema, fireSchema } from '@edrf/model';
 import { testDatabases } from '../support/databases.js';
-import type { TestApp } from '../support/harness.js';
-import { startFireApp } from '../support/fire-app.js';
+import { fireCall } from '../support/fire-app.js';
 import { rect } from '../support/shapes.js';
 
 /** A corridor with two offices, a door into each, and a stairwell: one detector in each room. */
@@ -33,18 +32,8 @@ const detectors = () => ({
 const ALL = { sections: true, labels: true, addresses: true };
 
 describe.each(testDatabases())('calc_fire_sections (%s)', (kind) => {
-  let t: TestApp;
-  let cookie: string;
-  let config: FireConfig;
-
-  beforeAll(async () => {
-    ({ t, cookie, config } = await startFireApp(kind));
-  });
-  afterAll(() => t?.close());
-
-  const post = (body: unknown, opts: { anonymous?: true } = {}) =>
-    t.call('POST', '/api/v1/calc_fire_sections', { cookie: opts.anonymous ? undefined : cookie, body });
-  const fire = (units: object = { detectors: detectors() }) => ({ config, units });
+  const { app, post } = fireCall(kind, '/api/v1/calc_fire_sections');
+  const fire = (units: object = { detectors: detectors() }) => ({ config: app.config, units });
 
   it('answers the sections, labels and addresses the engine makes, the stairwell in a section of its own', async () => {
     const res = await post({ settings: ALL, model: { arch: arch(), fire: fire() } });
@@ -125,7 +114,7 @@ describe.each(testDatabases())('calc_fire_sections (%s)', (kind) => {
   });
 
   it('refuses malformed JSON (400) and anyone not signed in (401)', async () => {
-    const bad = await t.call('POST', '/api/v1/calc_fire_sections', { cookie, body: '{"settings":' });
+    const bad = await app.t.call('POST', '/api/v1/calc_fire_sections', { cookie: app.cookie, body: '{"settings":' });
     expect(bad.status).toBe(400);
     const anonymous = await post({ settings: ALL, model: { arch: arch(), fire: fire() } }, { anonymous: true });
     expect(anonymous.status).toBe(401);
