@@ -6,48 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT_SCHEMA } from '@edrf/model';
 import { testDatabases } from '../support/databases.js';
 import { ADMIN_EMAIL, startTestApp, type CallResult, type TestApp } from '../support/harness.js';
+import { EMPTY_ARCH, EMPTY_CONFIG, roomIn, roomOut, square } from '../support/shapes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CONFLICT = 'The working version was changed by someone else: get their changes to keep yours on top of them';
-
-const EMPTY_CONFIG = {
-  name: '',
-  address: '',
-  owner: '',
-  owner_address: '',
-  tenant: '',
-  compass_degrees: 0,
-  ifc_files: {},
-  report_tiles: {},
-};
-const EMPTY_ARCH = {
-  rotation: 0,
-  storeys: {},
-  buildings: {},
-  rooms: {},
-  walls: {},
-  wall_openings: {},
-  doors: {},
-  stairs: {},
-  ceilings: {},
-  slabs: {},
-  other_objects: {},
-};
-const square = (x: number, size = 5): [number, number][] => [
-  [x, 0],
-  [x + size, 0],
-  [x + size, size],
-  [x, size],
-];
-const roomIn = (id: string, x: number, name = 'Office') => ({ id, name, shape: { exterior: square(x) } });
-const roomOut = (id: string, x: number, name = 'Office') => ({
-  id,
-  global_id: '',
-  name,
-  type: 'Other',
-  synthetic: false,
-  shape: { exterior: square(x), interiors: [], below: [], above: [] },
-});
 
 describe.each(testDatabases())('API contract (%s)', (kind) => {
   let t: TestApp;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT_SCHEMA, VERSION_STATUSES, type ArchInput, type FireConfigInput } from '@edrf/model';
 import { testDatabases } from '../support/databases.js';
 import { ADMIN_EMAIL, startTestApp, type CallResult, type TestApp } from '../support/harness.js';
+import { EMPTY_ARCH, EMPTY_CONFIG, roomIn, roomOut } from '../support/shapes.js';
 
 /** A JSON answer, read field by field. */
 type Answer = CallResult['body'];
@@ -15,48 +16,8 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const CONFLICT = 'The working version was changed by someone else: get their changes to keep yours on top of them';
 const NO_VERSION = { detail: 'Unable to find version' };
 
-const EMPTY_CONFIG = {
-  name: '',
-  address: '',
-  owner: '',
-  owner_address: '',
-  tenant: '',
-  compass_degrees: 0,
-  ifc_files: {},
-  report_tiles: {},
-};
-const EMPTY_ARCH = {
-  rotation: 0,
-  storeys: {},
-  buildings: {},
-  rooms: {},
-  walls: {},
-  wall_openings: {},
-  doors: {},
-  stairs: {},
-  ceilings: {},
-  slabs: {},
-  other_objects: {},
-};
 const EMPTY_MODEL = { config: EMPTY_CONFIG, arch: EMPTY_ARCH, elec: { trays: {} }, fire: null, edrf_schema: CURRENT_SCHEMA };
 
-const square = (x: number, size = 5): [number, number][] => [
-  [x, 0],
-  [x + size, 0],
-  [x + size, size],
-  [x, size],
-];
-
-/** A room as sent (defaults left out) and as stored (defaults filled in). */
-const roomIn = (id: string, x: number, name = 'Office') => ({ id, name, shape: { exterior: square(x) } });
-const roomOut = (id: string, x: number, name = 'Office') => ({
-  id,
-  global_id: '',
-  name,
-  type: 'Other',
-  synthetic: false,
-  shape: { exterior: square(x), interiors: [], below: [], above: [] },
-});
 const archIn = (rooms: [id: string, x: number][], name?: string): ArchInput => ({
   rooms: Object.fromEntries(rooms.map(([id, x]) => [id, roomIn(id, x, name)])),
 });
