@@ -94,6 +94,7 @@ test('fire routes: Optimize, the loop’s figures, route → slice → node, nod
     await expect(detail(loop, 'Worst voltage')).toHaveText(/^\d+\.\d V at \S+ \(feed [AB]\)$/);
     await expect(loop.getByRole('meter', { name: 'Loop load' })).toBeVisible();
     await expect(loop.getByRole('list', { name: 'Units of the loop' }).getByRole('listitem').first()).toBeVisible();
+    await page.screenshot({ path: '.tmp/fire-routes-loop.png' });
   });
 
   await test.step('on the plan a click selects the route, the next its slice, the next a node', async () => {
