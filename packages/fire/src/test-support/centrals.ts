@@ -45,9 +45,10 @@ const planDist = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]
 export const BENCH_STOREY_WEIGHT = 8;
 
 /**
- * k middles of the points, and each point's middle: k-means on the plan, seeded farthest first, ten rounds, each point
- * to its nearest middle, or (`balanced`) the nearest pairs first with at most ⌈n / k⌉ points a middle (balanced k-means
- * with a greedy assignment step), so that the middles share the points evenly.
+ * k middles of the points, and each point's middle: k-means (the points' heights weighted by BENCH_STOREY_WEIGHT),
+ * seeded farthest first, ten rounds, each point to its nearest middle, or (`balanced`) the nearest pairs first with at
+ * most ⌈n / k⌉ points a middle (balanced k-means with a greedy assignment step), so that the middles share the points
+ * evenly.
  */
 function middles(points: readonly P[], k: number, balanced = false): { centres: P[]; of: number[] } {
   const centres: P[] = [points[0]!];
@@ -157,8 +158,9 @@ const routeCard = (list: readonly CentralExtensionProduct[]) => list.find((e) =>
  * part of the building its doors, stairs and trays join (a separate building of a campus), one per `areaPerCentral` m²
  * of its rooms or more, as many as it takes for each central's share of the part's loop units (its cluster) to fill at
  * most `fill` of its loops and battery (sizeCentral: the product and the Route extensions fitted), at the middles of
- * the units' clusters, on its lowest storey, in its room whose centroid is nearest that middle, on the floor. The first
- * is the main central. Writes `fire.units.racks` and `fire.connections.centrals`.
+ * the units' clusters: on the middle storey of its cluster (of those with rooms of the part), in the room there whose
+ * centroid is nearest that middle in plan, on the floor. The first is the main central. Writes `fire.units.racks` and
+ * `fire.connections.centrals`.
  */
 export function placeCentrals(arch: Arch, fire: Fire, areaPerCentral = BENCH_AREA_PER_CENTRAL, fill = BENCH_FILL): void {
   const g = buildRoutingGraph({ arch });

@@ -77,7 +77,6 @@ export function oneTreeBound(n: number, dist: (a: number, b: number) => number, 
   let step = Math.max(upper - bound, 1e-6) / (4 * n);
   let period = Math.max(10, Math.ceil(n / 2));
   let first = true;
-  last.fill(0);
   for (let total = 0; step > 1e-7 * (bound / n) && period > 0 && total < maxRounds;) {
     let gained = false;
     for (let k = 0; k < period; k++, total++) {
