@@ -226,7 +226,8 @@ describe('IFC_MAX_SECONDS: an import that takes too long', () => {
       const stopped = slow.upload('slow', room).finally(() => (running = false));
       // Meanwhile: a small import on another socket (the pool's other worker), and a plain call while the first runs.
       const small = other.upload('small', Buffer.from(hostileModel()));
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Half the limit in: the import cannot have been stopped yet (its clock starts when its worker takes it).
+      await new Promise((resolve) => setTimeout(resolve, Number(limit) * 500));
       const call = performance.now();
       expect((await app.apiCall()).status).toBe(200);
       expect(running).toBe(true);
