@@ -2,11 +2,13 @@
 // organization and project, adds AC20-FZK-Haus.ifc and the SBF fire module, places a rack with its central and plinth
 // in the bedroom and runs the units design, then on /fire/routes optimizes (loops drawn, the loop's figures in the
 // panel), steps through a loop on the plan route → slice → node, deletes an inner node and is refused an end node,
-// draws a route (points, Enter) and aborts another (Escape), undoes and redoes, syncs and reloads. Points on the plan
-// are named in metres (e2e/support/plan.ts).
+// adds a storey slice up to Dachgeschoss and deletes its node there (the slice goes, the halves merge), drags a node
+// onto its neighbour (they merge) and, after drawing a vertical tray on the Electrical page, onto the tray's end (it
+// snaps and the route climbs the tray), draws a route (points, Enter) and aborts another (Escape), undoes and redoes,
+// syncs and reloads. Points on the plan are named in metres (e2e/support/plan.ts).
 import { expect, test, type Page } from '@playwright/test';
-import { openFireProject, skipWithoutCorpus } from './support/fire.js';
-import { clickAt, plan, properties, toolbar, type PlanPoint } from './support/plan.js';
+import { openFireProject, projectNavigation, skipWithoutCorpus } from './support/fire.js';
+import { clickAt, dragOn, plan, properties, storeyButton, tool, toolbar, type PlanPoint } from './support/plan.js';
 import { ROUTES_PROJECT, RUTH } from './support/seed.js';
 import { detail, expectToast } from './support/ui.js';
 
@@ -24,6 +26,8 @@ const DRAWN: P[] = [
   [6.5, 4.6],
   [9.5, 3.3],
 ];
+/** Where a vertical tray rises from Erdgeschoss to Dachgeschoss, in the hall (Flur). */
+const RISER: P = [3, 5.2];
 const ABORTED: P[] = [
   [6, 1],
   [8, 1],
@@ -35,8 +39,29 @@ const listed = (page: Page) => routeList(page).locator('.section-name');
 const heading = (page: Page, name: string) => properties(page).getByRole('heading', { name, exact: true });
 const slices = (page: Page) => properties(page).getByRole('list', { name: 'Slices of the route' }).getByRole('button');
 const nodes = (page: Page) => properties(page).getByRole('list', { name: 'Nodes of the slice' }).getByRole('button');
+const nodePanel = (page: Page) => properties(page).getByRole('region', { name: 'Node' });
 
-test('fire routes: Optimize, the loop’s figures, route → slice → node, node deletes, drawing, undo, sync', async ({ page }) => {
+/** The selected route's slices as the panel lists them: storey and node count ('Slice 2 · Dachgeschoss', '2 nodes'). */
+async function sliceRows(page: Page): Promise<string[]> {
+  return (await slices(page).allTextContents()).map((text) => text.replace(/^Slice \d+ · /, ''));
+}
+
+/** The selected node's plan position, as its panel shows it. */
+async function nodePosition(page: Page): Promise<P> {
+  const [x, y] = (await detail(nodePanel(page), 'Position').textContent())!.replace(/ m$/, '').split(', ').map(Number);
+  return [x!, y!];
+}
+
+/** The first inner free node of the selected slice with a node after it that is not the route's last (-1: none). */
+async function innerFreeNode(page: Page): Promise<number> {
+  const count = await nodes(page).count();
+  for (let j = 1; j < count - 1; j++) if ((await nodes(page).nth(j).textContent())!.endsWith('free')) return j;
+  return -1;
+}
+
+test('fire routes: Optimize, the loop’s figures, route → slice → node, node deletes, storey slices, merges, tray snap, drawing, undo, sync', async ({
+  page,
+}) => {
   skipWithoutCorpus();
   test.setTimeout(90_000);
   let projectPath = '';
@@ -100,16 +125,10 @@ test('fire routes: Optimize, the loop’s figures, route → slice → node, nod
   await test.step('on the plan a click selects the route, the next its slice, the next a node', async () => {
     // Find an inner free node of the loop's first slice on this storey from the panel.
     await slices(page).first().click();
-    const count = await nodes(page).count();
-    let index = -1;
-    for (let j = 1; j < count - 1 && index < 0; j++) if ((await nodes(page).nth(j).textContent())!.endsWith('free')) index = j;
+    const index = await innerFreeNode(page);
     expect(index).toBeGreaterThan(0);
     await nodes(page).nth(index).click();
-    const [x, y] = (await detail(properties(page).getByRole('region', { name: 'Node' }), 'Position').textContent())!
-      .replace(/ m$/, '')
-      .split(', ')
-      .map(Number);
-    inner = [x!, y!];
+    inner = await nodePosition(page);
 
     await page.keyboard.press('Escape');
     await expect(properties(page).getByText('Select a route on the plan', { exact: false })).toBeVisible();
@@ -134,6 +153,89 @@ test('fire routes: Optimize, the loop’s figures, route → slice → node, nod
     await page.keyboard.press('Delete');
     await expectToast(page, 'Only inner nodes may be deleted', 'warning');
     await expect(nodes(page)).toHaveCount(before - 1);
+  });
+
+  await test.step('Add storey slice goes up to Dachgeschoss and back; its node there deleted, the slice goes and the halves merge', async () => {
+    await slices(page).first().click();
+    const before = await sliceRows(page);
+    const index = await innerFreeNode(page);
+    expect(index).toBeGreaterThan(0);
+    const count = await nodes(page).count();
+    await page.waitForTimeout(BATCH_MS);
+    await nodes(page).nth(index).click();
+    await nodePanel(page).getByRole('button', { name: 'Add storey slice ▾', exact: true }).click();
+    await nodePanel(page).getByRole('menu', { name: 'Storeys' }).getByRole('menuitem', { name: 'Dachgeschoss', exact: true }).click();
+    // The first slice split at the node, a slice of two nodes on Dachgeschoss between its halves.
+    const [first, ...rest] = before;
+    const storey = first!.replace(/\d+ nodes$/, '');
+    await expect(slices(page)).toHaveText(
+      [`${storey}${index + 1} nodes`, 'Dachgeschoss2 nodes', `${storey}${count - index} nodes`, ...rest].map(
+        (row, k) => `Slice ${k + 1} · ${row}`,
+      ),
+    );
+
+    await page.waitForTimeout(BATCH_MS);
+    await slices(page).nth(1).click();
+    await nodes(page).nth(1).click();
+    await page.keyboard.press('Delete');
+    // One node left there: the slice goes, and the halves on one storey merge (the node and where it came back down).
+    await expect(slices(page)).toHaveCount(before.length);
+    expect((await sliceRows(page)).slice(1)).toEqual(rest);
+  });
+
+  await test.step('a free node dragged onto the next one merges with it (0.1 m); undo parts them again', async () => {
+    await slices(page).first().click();
+    const count = await nodes(page).count();
+    const index = await innerFreeNode(page);
+    expect(index).toBeGreaterThan(0);
+    await nodes(page)
+      .nth(index + 1)
+      .click();
+    const next = await nodePosition(page);
+    await nodes(page).nth(index).click();
+    const from = await nodePosition(page);
+    await page.waitForTimeout(BATCH_MS);
+    await dragOn(page, from, next);
+    await slices(page).first().click();
+    await expect(nodes(page)).toHaveCount(count - 1);
+    await page.keyboard.press('Control+z');
+    await slices(page).first().click();
+    await expect(nodes(page)).toHaveCount(count);
+  });
+
+  await test.step('a free node dropped on the end of a vertical tray snaps to it and the route climbs the tray', async () => {
+    // The tray, drawn on the Electrical page.
+    await projectNavigation(page).getByRole('link', { name: 'Electrical', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${projectPath}/electrical/conduits(\\?.*)?$`));
+    await storeyButton(page, 'Erdgeschoss').click();
+    await tool(page, 'Vertical tray').click();
+    await clickAt(page, RISER);
+    await expect(properties(page).getByRole('heading', { name: 'Vertical tray', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await projectNavigation(page).getByRole('link', { name: 'Fire', exact: true }).click();
+    await page.getByRole('link', { name: 'Routes', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${projectPath}/fire/routes(\\?.*)?$`));
+    await routeList(page)
+      .getByRole('button', { name: /loop-1/ })
+      .click();
+    await slices(page).first().click();
+    const before = await slices(page).count();
+    const index = await innerFreeNode(page);
+    expect(index).toBeGreaterThan(0);
+    await nodes(page).nth(index).click();
+    const from = await nodePosition(page);
+    await page.waitForTimeout(BATCH_MS);
+    await dragOn(page, from, RISER);
+    await expect(slices(page)).toHaveCount(before + 2);
+    await expect(slices(page).nth(1)).toContainText('Slice 2 · Dachgeschoss');
+    // The node stands on the tray's end now.
+    await slices(page).first().click();
+    await nodes(page).nth(index).click();
+    const snapped = await nodePosition(page);
+    expect(snapped[0]).toBeCloseTo(RISER[0], 1);
+    expect(snapped[1]).toBeCloseTo(RISER[1], 1);
+    await page.screenshot({ path: '.tmp/fire-routes-tray-snap.png' });
   });
 
   await test.step('Draw route: points, Enter makes route-1; Escape aborts another', async () => {
