@@ -3,9 +3,10 @@
 // in the bedroom and runs the units design, then on /fire/routes optimizes (loops drawn, the loop's figures in the
 // panel), steps through a loop on the plan route → slice → node, deletes an inner node and is refused an end node,
 // adds a storey slice up to Dachgeschoss and deletes its node there (the slice goes, the halves merge), drags a node
-// onto its neighbour (they merge) and, after drawing a vertical tray on the Electrical page, onto the tray's end (it
-// snaps and the route climbs the tray), draws a route (points, Enter) and aborts another (Escape), undoes and redoes,
-// syncs and reloads. Points on the plan are named in metres (e2e/support/plan.ts).
+// onto its neighbour (they merge), is refused a drag of a node on a unit, drags a node onto the end of a vertical tray
+// drawn on the Electrical page (it snaps and the route climbs the tray), draws a route from the rack (its first point
+// attaches to it; points, Enter) and aborts another (Escape), undoes and redoes, drags a drawn route's end onto its
+// other end (the route goes), syncs and reloads. Points on the plan are named in metres (e2e/support/plan.ts).
 import { expect, test, type Page } from '@playwright/test';
 import { openFireProject, projectNavigation, skipWithoutCorpus } from './support/fire.js';
 import { clickAt, dragOn, plan, properties, storeyButton, tool, toolbar, type PlanPoint } from './support/plan.js';
@@ -20,9 +21,12 @@ const BATCH_MS = 1500;
 // Erdgeschoss of FZK-Haus (the file's room outlines, metres): Küche x 0.3–4.7 y 0.3–4.0, Wohnen x 4.7–11.7
 // y 0.3–4.0, Flur x 0.3–7.4 y 4.0–5.75, Schlafzimmer x 7.65–11.7 y 4.25–9.7.
 const SCHLAFZIMMER: P = [10, 7];
-/** A route drawn from the kitchen through the hall into the living room, and one aborted in the living room. */
+/**
+ * A route drawn from beside the rack (0.1 m from it: within F§9's 0.2 m, so it attaches) through the hall into the
+ * living room, and one in the living room aborted, then drawn and emptied.
+ */
 const DRAWN: P[] = [
-  [2.2, 3.2],
+  [10.1, 7],
   [6.5, 4.6],
   [9.5, 3.3],
 ];
@@ -201,6 +205,19 @@ test('fire routes: Optimize, the loop’s figures, route → slice → node, nod
     await page.keyboard.press('Control+z');
     await slices(page).first().click();
     await expect(nodes(page)).toHaveCount(count);
+
+    // A node on a unit is locked to it: a drag from it moves nothing.
+    await nodes(page).nth(1).click();
+    await expect(nodes(page).nth(1)).toContainText('locked');
+    const unit = await nodePosition(page);
+    await page.waitForTimeout(BATCH_MS);
+    await dragOn(page, unit, [unit[0] + 1, unit[1] + 0.5]);
+    await routeList(page)
+      .getByRole('button', { name: /loop-1/ })
+      .click();
+    await slices(page).first().click();
+    await nodes(page).nth(1).click();
+    expect(await nodePosition(page)).toEqual(unit);
   });
 
   await test.step('a free node dropped on the end of a vertical tray snaps to it and the route climbs the tray', async () => {
@@ -249,6 +266,7 @@ test('fire routes: Optimize, the loop’s figures, route → slice → node, nod
     await expect(nodes(page)).toHaveCount(0);
     await slices(page).first().click();
     await expect(nodes(page)).toHaveCount(3);
+    await expect(nodes(page)).toHaveText(['Node 1 · rack-1locked', 'Node 2free', 'Node 3free']);
 
     await page.waitForTimeout(BATCH_MS);
     await toolbar(page).getByRole('button', { name: 'Draw route', exact: true }).click();
@@ -262,6 +280,20 @@ test('fire routes: Optimize, the loop’s figures, route → slice → node, nod
     await page.keyboard.press('Control+z');
     await expect(listed(page).filter({ hasText: 'route-1' })).toHaveCount(0);
     await page.keyboard.press('Control+y');
+    await expect(listed(page).filter({ hasText: 'route-1' })).toHaveCount(1);
+  });
+
+  await test.step('a drawn route whose end is dragged onto its other end has no slice left and goes', async () => {
+    await page.waitForTimeout(BATCH_MS);
+    await toolbar(page).getByRole('button', { name: 'Draw route', exact: true }).click();
+    for (const point of ABORTED) await clickAt(page, point);
+    await page.keyboard.press('Enter');
+    await expect(heading(page, 'Direct route route-2')).toBeVisible();
+    await slices(page).first().click();
+    await expect(nodes(page)).toHaveCount(2);
+    await page.waitForTimeout(BATCH_MS);
+    await dragOn(page, ABORTED[1]!, ABORTED[0]!);
+    await expect(listed(page).filter({ hasText: 'route-2' })).toHaveCount(0);
     await expect(listed(page).filter({ hasText: 'route-1' })).toHaveCount(1);
   });
 
