@@ -25,6 +25,12 @@ function server() {
   return { calls, analyze };
 }
 
+/** `fire` with one call point, b1, on storey s1 at (x, 1, 4). */
+const withCallPoint = (fire: Fire, x: number): Fire => ({
+  ...fire,
+  units: { ...fire.units, buttons: { b1: { id: 'b1', storey_id: 's1', door_id: '', product_id: '', coord: [x, 1, 4], angle: 0 } } },
+});
+
 /** Settles a call and lets its answer reach the hook. */
 const settle = (step: () => void) =>
   act(async () => {
@@ -187,8 +193,7 @@ describe('useAnalysis after an edit of units', () => {
 
   it('a call point moved again while its check is out asks at once; the older answer is dropped', async () => {
     const { result, rerender, calls, fire } = await analysed();
-    const button = { id: 'b1', storey_id: 's1', door_id: '', product_id: '', coord: [1, 1, 4] as [number, number, number], angle: 0 };
-    const at = (x: number): Fire => ({ ...fire, units: { ...fire.units, buttons: { b1: { ...button, coord: [x, 1, 4] } } } });
+    const at = (x: number) => withCallPoint(fire, x);
     rerender({ fire: at(1) });
     await act(() => vi.advanceTimersByTimeAsync(BUTTONS_DELAY_MS));
     rerender({ fire: at(2) });
@@ -214,8 +219,7 @@ describe('useAnalysis after an edit of units', () => {
   it('with the page’s drags, a dragged call point asks once it rests, and at once on the drop', async () => {
     const drags = createUnitDrags();
     const { result, rerender, calls, fire } = await analysed(drags);
-    const button = { id: 'b1', storey_id: 's1', door_id: '', product_id: '', coord: [1, 1, 4] as [number, number, number], angle: 0 };
-    const at = (x: number): Fire => ({ ...fire, units: { ...fire.units, buttons: { b1: { ...button, coord: [x, 1, 4] } } } });
+    const at = (x: number) => withCallPoint(fire, x);
     drags.start();
     for (const x of [0.6, 0.8]) {
       rerender({ fire: at(x) });
@@ -239,8 +243,7 @@ describe('useAnalysis after an edit of units', () => {
 
   it('an answer overtaken and coming back last still lets the next question go', async () => {
     const { result, rerender, calls, fire } = await analysed();
-    const button = { id: 'b1', storey_id: 's1', door_id: '', product_id: '', coord: [1, 1, 4] as [number, number, number], angle: 0 };
-    const at = (x: number): Fire => ({ ...fire, units: { ...fire.units, buttons: { b1: { ...button, coord: [x, 1, 4] } } } });
+    const at = (x: number) => withCallPoint(fire, x);
     rerender({ fire: at(1) });
     await act(() => vi.advanceTimersByTimeAsync(BUTTONS_DELAY_MS));
     const moved = at(2);
@@ -267,11 +270,10 @@ describe('useAnalysis after an edit of units', () => {
 
   it('asks for the call points’ check of the storey alone when a call point moves (its doors and rooms, no detectors), and the whole building when the settings change', async () => {
     const { result, rerender, calls, fire } = await analysed();
-    const button = { id: 'b1', storey_id: 's1', door_id: '', product_id: '', coord: [1, 1, 4] as [number, number, number], angle: 0 };
     // Dragged: nothing is asked while it moves on, then once it rests.
     let withButton: Fire = fire;
     for (const x of [0.6, 0.8, 1]) {
-      withButton = { ...fire, units: { ...fire.units, buttons: { b1: { ...button, coord: [x, 1, 4] } } } };
+      withButton = withCallPoint(fire, x);
       rerender({ fire: withButton });
       await act(() => vi.advanceTimersByTimeAsync(BUTTONS_DELAY_MS - 10));
     }
