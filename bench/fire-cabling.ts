@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { emptyFire, type Arch, type Fire, type Route } from '@edrf/model';
 import { extractIfc } from '@edrf/ifc';
-import { calcFireCabling, calcFireSections, calcFireUnits, createFireConfig } from '@edrf/fire';
+import { calcFireCabling, calcFireSections, calcFireUnits, createFireConfig, routeWallCrossings } from '@edrf/fire';
 import { indexBuilding } from '../packages/fire/src/building.js';
 import { attachPoint, buildRoutingGraph } from '../packages/fire/src/cabling/routing-graph.js';
 import { exactRing, ringCost } from '../packages/fire/src/cabling/ring.js';
@@ -137,6 +137,19 @@ function routeWalk(route: Route): { ids: string[]; at: number[]; length: number 
   return { ids, at, length: total };
 }
 
+/**
+ * The wall penalty of the doors-only comparison (docs/fire-cabling.md, "Walls"): so high that a cable goes through a
+ * wall without a door only where no way through doors, stairs or trays exists at all.
+ */
+const DOORS_ONLY_PENALTY = 10_000;
+
+/** Per loop route, where it crosses a wall without a door (routeWallCrossings): mean and max a loop, and the total. */
+function crossingsPerLoop(arch: Arch, routes: readonly Route[]): { mean: number; max: number; total: number } {
+  const counts = routes.map((r) => routeWallCrossings(arch, r).length);
+  const total = counts.reduce((s, c) => s + c, 0);
+  return { mean: counts.length > 0 ? total / counts.length : 0, max: Math.max(0, ...counts), total };
+}
+
 function design(arch: Arch): Fire | null {
   const empty = emptyFire(createFireConfig('Sbf1108'));
   const placed = calcFireUnits({ arch, fire: empty });
@@ -154,8 +167,8 @@ const load = () =>
     .join(', ');
 
 const HEADER = [
-  '| model | centrals | units | loops | least | worst excess | least, all limits | its worst excess | metres | bound | ratio | exit bound | exit ratio | tour bound | tour ratio | floor | vs graph optimum | below metric | worst margin V | warnings | seconds | cpu s | load |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| model | centrals | units | loops | least | worst excess | least, all limits | its worst excess | metres | bound | ratio | exit bound | exit ratio | tour bound | tour ratio | floor | vs graph optimum | below metric | worst margin V | warnings | seconds | cpu s | load | walls/loop | walls max | doors only: loops | metres | ×engine | walls/loop | walls max | warnings |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 ];
 const rows: string[] = [];
 
@@ -266,6 +279,13 @@ function measure(model: string, arch: Arch): void {
       optimum += graphOptimum(arch, points, [o.rack.id, ...list.map((u) => u.id)]);
     else optimum = null;
   }
+  // Wall crossings of the loops as made, and the same design routed through doors only (DOORS_ONLY_PENALTY).
+  const loopRoutes = (routes: Fire['connections']['routes']) => Object.values(routes).filter((r) => r.kind === 'Loop');
+  const walls = crossingsPerLoop(arch, loopRoutes(connections.routes));
+  const doorsOnly = calcFireCabling({ arch, fire, wallPenalty: DOORS_ONLY_PENALTY });
+  const doorRoutes = loopRoutes(doorsOnly.connections.routes);
+  const doorMetres = doorRoutes.reduce((s, r) => s + routeWalk(r).length, 0);
+  const doorWalls = crossingsPerLoop(arch, doorRoutes);
   const row = [
     model,
     String(origins.length),
@@ -294,6 +314,14 @@ function measure(model: string, arch: Arch): void {
     seconds.toFixed(2),
     ((cpu.user + cpu.system) / 1e6).toFixed(2),
     loadNow,
+    walls.mean.toFixed(1),
+    String(walls.max),
+    String(doorRoutes.length),
+    doorMetres.toFixed(0),
+    metres > 0 ? (doorMetres / metres).toFixed(3) : '–',
+    doorWalls.mean.toFixed(1),
+    String(doorWalls.max),
+    String(doorsOnly.validation.warnings.length),
   ];
   const line = `| ${row.join(' | ')} |`;
   rows.push(line);
@@ -302,7 +330,7 @@ function measure(model: string, arch: Arch): void {
 
 const loadBefore = load();
 console.log(
-  `SBF 110:8, racks by placeCentrals; ${os.availableParallelism()} cores, load average ${loadBefore}. Loops made against Σ⌈units of a central / route_max_units⌉ (least) and the largest excess of one central, and against the loops its units need by every limit of a loop (units with isolators where they count, route_max_area, the loop current); cable metres against Σ over centrals of max(MST, 2·Σd/route_max_units) on straight 3D distances (bound) and through the storeys' exits (exit bound); against the least closed tour through each central and its units through the exits (tour bound; Held–Karp, exact up to 18 stops); floor: the tour bound over the bound, the least ratio any cabling could have; vs graph optimum: where each central has one loop of at most 18 stops, the metres over the shortest such loops on the routing graph, every order tried.`,
+  `SBF 110:8, racks by placeCentrals; ${os.availableParallelism()} cores, load average ${loadBefore}. Loops made against Σ⌈units of a central / route_max_units⌉ (least) and the largest excess of one central, and against the loops its units need by every limit of a loop (units with isolators where they count, route_max_area, the loop current); cable metres against Σ over centrals of max(MST, 2·Σd/route_max_units) on straight 3D distances (bound) and through the storeys' exits (exit bound); against the least closed tour through each central and its units through the exits (tour bound; Held–Karp, exact up to 18 stops); floor: the tour bound over the bound, the least ratio any cabling could have; vs graph optimum: where each central has one loop of at most 18 stops, the metres over the shortest such loops on the routing graph, every order tried; walls/loop, walls max: wall crossings without a door per loop (routeWallCrossings), mean and most; doors only: the same design routed with a wall penalty of ${DOORS_ONLY_PENALTY} m (a wall only where no door leads), its loops, metres, metres over the engine's, crossings and warnings.`,
 );
 console.log(HEADER.join('\n'));
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -5,10 +5,9 @@
 // showing the analysis of the moved unit (its aria-busy off, then a frame). The units are the engine's design of that
 // storey (calc_fire_units on its part of the model); the rest of the building has none.
 import { emptyFire, emptyModel, type Model } from '@edrf/model';
-import { calcFireUnits, createFireConfig } from '@edrf/fire';
+import { analysisInput, calcFireUnits, createFireConfig, storeyOrder } from '@edrf/fire';
 import type { Page } from '@playwright/test';
 import { IFC_CORPUS, realBuilding, realModelsPresent } from '../packages/fire/src/test-support/real-building.js';
-import { analysisInput, storeyOrder } from '../apps/web/src/pages/project/fire/units/analysis/storey-scope.js';
 import { measureStorey, quantile } from './plan-page.js';
 
 /** Detectors and call points dragged, spread over the storey. */

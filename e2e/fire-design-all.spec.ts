@@ -18,6 +18,8 @@ type P = PlanPoint;
 const SCHLAFZIMMER: P = [10, 7];
 /** In the west outer wall (0–0.3 m), outside every room: a detector there is warned about. */
 const OUTSIDE: P = [0.12, 5];
+/** Wohnen (x 4.7–11.7, y 0.3–4.0): a strobe light there is a loop unit that draws its alarm current (issue 33). */
+const WOHNEN: P = [8, 2];
 const NOT_IN_ROOM = 'Detector is not inside any room';
 
 /** What designAllMessage says without a rack, after the figures. */
@@ -149,7 +151,7 @@ test('Design all: without a rack no cabling; with one, one progress bar, loops, 
   let after = '';
   let designed!: Designed;
 
-  await test.step('a rack with its central in the bedroom and a detector in the outer wall', async () => {
+  await test.step('a rack with its central in the bedroom, a strobe light in the living room and a detector in the outer wall', async () => {
     await tool(page, 'Rack ▾').click();
     await page
       .getByRole('menu', { name: 'Rack' })
@@ -157,6 +159,10 @@ test('Design all: without a rack no cabling; with one, one progress bar, loops, 
       .click();
     await clickAt(page, SCHLAFZIMMER);
     await expect(detail(properties(page).getByRole('region', { name: 'Rack' }), 'Room')).toHaveText(/^\+D1 /);
+    await page.keyboard.press('Escape');
+    await tool(page, 'More ▾').click();
+    await page.getByRole('menu', { name: 'More' }).getByRole('menuitemradio', { name: 'Strobe light', exact: true }).click();
+    await clickAt(page, WOHNEN);
     await page.keyboard.press('Escape');
     await tool(page, 'Detector').click();
     await clickAt(page, OUTSIDE);
@@ -227,6 +233,28 @@ test('Design all: without a rack no cabling; with one, one progress bar, loops, 
     // The cabling's warnings of Design all are listed here, as Optimize's are.
     await expect(page.getByText('Optimize lists the cabling’s warnings here.')).toHaveCount(0);
     await page.screenshot({ path: '.tmp/fire-design-all-routes.png' });
+
+    // The loop's panel (issue 33): the strobe light is on the loop at its alarm current, and the alarm load is the sum
+    // of the currents the panel lists for its units; the central's battery and the loop's wall crossings are shown.
+    await routeList(page)
+      .getByRole('button', { name: /loop-1/ })
+      .click();
+    const loop = page.getByRole('complementary', { name: 'Properties' }).getByRole('region', { name: 'Loop' });
+    const units = loop.getByRole('list', { name: 'Units of the loop' }).getByRole('listitem');
+    await expect(units.filter({ hasText: /^strobe-\d+/ })).toHaveText([/address \d+ · 15\.0 mA$/]);
+    const listed = (await units.allTextContents()).map((text) => Number(/· ([\d.]+) mA$/.exec(text)![1]));
+    const load = Number(/^([\d.]+) mA/.exec((await detail(loop, 'Alarm load').textContent())!)![1]);
+    // Each listed current is rounded to 0.1 mA.
+    expect(Math.abs(load - listed.reduce((sum, mA) => sum + mA, 0))).toBeLessThanOrEqual(0.05 * (listed.length + 1));
+    await expect(detail(loop, 'Battery')).toHaveText(
+      /^\S+ needs \d+\.\d\d Ah \(24 h standby \+ 30 min alarm × 1\.25\), (has \d+\.\d\d Ah|none set)$/,
+    );
+    await expect(detail(loop, 'Wall crossings')).toHaveText(/^\d+$/);
+    // Each crossing is listed by the rooms either side of the wall ('Flur → Küche').
+    const crossings = loop.getByRole('list', { name: 'Wall crossings of the loop' }).getByRole('listitem');
+    await expect(crossings).toHaveCount(Number(await detail(loop, 'Wall crossings').textContent()));
+    for (const text of await crossings.allTextContents()) expect(text).toMatch(/^\S.* → \S.*(Erdgeschoss|Dachgeschoss) · /);
+    await page.screenshot({ path: '.tmp/fire-design-all-loop.png' });
   });
 
   await test.step('one Undo returns to the units page as before Design all: no loops; Redo brings the design back', async () => {

@@ -2,6 +2,7 @@ import { MIN_ROOM_AREA, type Arch, type Room, type Storey } from '@edrf/model';
 import { pointInRings, ringArea, ringCentroid, ringSelfIntersects, type Pt, type Ring } from './geometry/ring.js';
 import type { AnalysisWarning } from './analysis.js';
 import { MESSAGES } from './messages.js';
+import { compareStoreys } from './analysis/storey-order.js';
 
 /** A room the engine can work with: on a storey, with a valid outline. */
 export interface RoomInfo {
@@ -50,7 +51,7 @@ export function indexBuilding(arch: Arch): BuildingIndex {
   const warnings: AnalysisWarning[] = [];
   const onStorey = new Set<string>();
   const storeys = Object.values(arch.storeys)
-    .sort((a, b) => a.height.min_z - b.height.min_z || a.number - b.number)
+    .sort(compareStoreys)
     .map((storey): StoreyInfo => {
       const rooms: RoomInfo[] = [];
       for (const id of storey.rooms) {

@@ -1,4 +1,4 @@
-import { fireConfigSchema, sbfConfigSchema, type FireConfig, type Regulation } from '@edrf/model';
+import { batteryDefaultsFor, fireConfigSchema, sbfConfigSchema, type FireConfig, type Regulation } from '@edrf/model';
 import { genericHardware } from './catalogue/generic.js';
 import { REGULATION_RULES } from './regulations.js';
 
@@ -11,6 +11,7 @@ export function createFireConfig(regulation: Regulation): FireConfig {
     unit: structuredClone(rules.unit),
     section: structuredClone(rules.section),
     cabling: structuredClone(rules.cabling),
+    battery: batteryDefaultsFor(regulation),
     sbf: regulation === 'Sbf1108' ? sbfConfigSchema.parse({}) : null,
   });
 }

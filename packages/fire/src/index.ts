@@ -16,3 +16,8 @@ export * from './placement/shares.js';
 export * from './electrical/index.js';
 export * from './cabling/index.js';
 export * from './loops/index.js';
+// One source for the pages (issue 33): the units page's storey-scoped analysis, the order of sections, the rack route.
+export * from './analysis/index.js';
+export { compareSections, sectionsInOrder } from './sections/section-order.js';
+export { routeBetweenRacks } from './cabling/rack-to-rack.js';
+export { unitSections, unitSectionsBuilding, type UnitSection } from './sections/unit-sections.js';

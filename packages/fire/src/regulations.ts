@@ -28,7 +28,38 @@ export interface RegulationRules {
   sirenExemptBelowArea: number;
   /** Vent types a detector keeps min_air_inlet_distance from. */
   inletVentTypes: readonly ('AirInlet' | 'AirOutlet')[];
+  /** Point detectors by ceiling height, per detector type (docs/fire-rules.md 'Ceiling heights'). */
+  ceiling: Readonly<Record<DetectorProductType, CeilingRule>>;
+  /** Rooms at most this wide (m) are corridors whose centreline alone is covered (BS 5839-1); 0 for none. */
+  corridorWidth: number;
 }
+
+/**
+ * How a detector type's coverage depends on the room's ceiling height: above `maxHeight` (m) point detectors are not
+ * fit (a warning); `factors` scale the spacing, so the radius by the factor and the area per detector by its square.
+ */
+export interface CeilingRule {
+  maxHeight: number;
+  /** [height up to and including (m), factor], rising; none: the factor is 1 up to maxHeight. */
+  factors?: readonly (readonly [number, number])[];
+}
+
+const FOOT = 0.3048;
+
+/** NFPA 72 Table 17.6.3.5.1: heat detector spacing by ceiling height, rows of 2 ft from 10 ft up to 30 ft. */
+export const NFPA_HEAT_HEIGHT_FACTORS: readonly (readonly [number, number])[] = [
+  [10, 1.0],
+  [12, 0.91],
+  [14, 0.84],
+  [16, 0.77],
+  [18, 0.71],
+  [20, 0.64],
+  [22, 0.58],
+  [24, 0.52],
+  [26, 0.46],
+  [28, 0.4],
+  [30, 0.34],
+].map(([feet, factor]) => [feet! * FOOT, factor!] as const);
 
 const detector = (max: number, area: number, wall: number, inlet: number, shaft: number) => ({
   min_wall_distance: wall,
@@ -67,6 +98,9 @@ export const REGULATION_RULES: Readonly<Record<Regulation, RegulationRules>> = {
     smallRoomArea: 10,
     sirenExemptBelowArea: 10,
     inletVentTypes: ['AirInlet'],
+    // CEN/TS 54-14:2018, which SBF 110:8 follows: point smoke up to 12 m; heat class A1 7.5 m (the 2004 table).
+    ceiling: { Smoke: { maxHeight: 12 }, Heat: { maxHeight: 7.5 } },
+    corridorWidth: 0,
   },
   Bs5839: {
     unit: {
@@ -82,6 +116,9 @@ export const REGULATION_RULES: Readonly<Record<Regulation, RegulationRules>> = {
     smallRoomArea: 1,
     sirenExemptBelowArea: 1,
     inletVentTypes: ['AirInlet'],
+    // BS 5839-1 Table 3 general limits: point smoke 10.5 m, heat class A1 9 m.
+    ceiling: { Smoke: { maxHeight: 10.5 }, Heat: { maxHeight: 9 } },
+    corridorWidth: 2,
   },
   Nfpa72: {
     unit: {
@@ -97,8 +134,17 @@ export const REGULATION_RULES: Readonly<Record<Regulation, RegulationRules>> = {
     smallRoomArea: 0,
     sirenExemptBelowArea: 0,
     inletVentTypes: ['AirInlet', 'AirOutlet'],
+    // Spot smoke: NFPA 72 sets no ceiling height limit or reduction; heat: Table 17.6.3.5.1, which ends at 30 ft.
+    ceiling: { Smoke: { maxHeight: Infinity }, Heat: { maxHeight: 30 * FOOT, factors: NFPA_HEAT_HEIGHT_FACTORS } },
+    corridorWidth: 0,
   },
 };
+
+/** The spacing factor at a ceiling height: the first row reaching it, the last row above the table (with the warning). */
+export function heightFactor(rule: CeilingRule, height: number): number {
+  if (!rule.factors?.length) return 1;
+  return (rule.factors.find(([upTo]) => height <= upTo + 1e-9) ?? rule.factors[rule.factors.length - 1]!)[1];
+}
 
 /** Room types where smoke would give false alarms (cooking fumes, steam): a heat detector is used there. */
 const HEAT_ROOM_TYPES: readonly RoomType[] = ['Kitchen', 'Shower', 'Bathroom', 'AccessibleBathroom', 'Workshop'];

@@ -29,4 +29,5 @@ export {
   type ShortestPaths,
 } from './routing-graph.js';
 export { pathSlices } from './route-slices.js';
+export { routeWallCrossings, type WallCrossing } from './wall-crossings.js';
 export { shortestRing, exactRing, heuristicRing, ringCost, EXACT_RING_MAX } from './ring.js';

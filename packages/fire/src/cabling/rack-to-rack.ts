@@ -114,18 +114,51 @@ export function rackToRackRoutes(
   };
   const pairs: [number, number][] = racks.length === 2 ? [[0, 1]] : order.map((i, k) => [i, order[(k + 1) % order.length]!]);
   for (const [i, j] of pairs) {
-    const [a, b] = [racks[i]!, racks[j]!];
-    const path = search.search(nodes[i]!, new Set([nodes[j]!])).pathTo(nodes[j]!);
-    let slices = path.length >= 2 ? pathSlices(g, path) : [];
-    if (slices.length === 0) {
-      warnings.push(warning('rack_no_way', `${a.id}/${b.id}`, CABLING_MESSAGES.noWay(a.label || a.id, b.label || b.id), a.id));
-      slices = straightSlices(arch, a, b);
-    }
+    const slices = legSlices(arch, g, search, racks[i]!, nodes[i]!, racks[j]!, nodes[j]!, warnings);
     const route: Route = { id: newId(), product_id: cable?.id ?? '', kind: 'RackToRack', slices };
     connections.routes[route.id] = route;
   }
   onProgress?.(1, 1);
   return { connections, warnings };
+}
+
+/** The slices of the cable from rack a to rack b: the graph's cheapest way, else straight with 'No way …'. */
+function legSlices(
+  arch: Arch,
+  g: RoutingGraph,
+  search: GraphSearch,
+  a: RackUnit,
+  from: number,
+  b: RackUnit,
+  to: number,
+  warnings: AnalysisWarning[],
+): RouteSlice[] {
+  const path = search.search(from, new Set([to])).pathTo(to);
+  const slices = path.length >= 2 ? pathSlices(g, path) : [];
+  if (slices.length > 0) return slices;
+  warnings.push(warning('rack_no_way', `${a.id}/${b.id}`, CABLING_MESSAGES.noWay(a.label || a.id, b.label || b.id), a.id));
+  return straightSlices(arch, a, b);
+}
+
+/**
+ * The route between two racks exactly as calc_fire_rack_to_rack_routes makes its leg (every rack attached to the
+ * graph, as there): the equipment page calls it when a cable is dropped between two racks, so that the page and the
+ * engine draw one route. `id` and `productId` are the page's.
+ */
+export function routeBetweenRacks(
+  input: CalcFireRackToRackRoutesInput,
+  fromRack: string,
+  toRack: string,
+  id: string,
+  productId: string,
+): { route: Route; warnings: AnalysisWarning[] } {
+  const racks = Object.values(input.fire.units.racks);
+  const [i, j] = [racks.findIndex((r) => r.id === fromRack), racks.findIndex((r) => r.id === toRack)];
+  if (i < 0 || j < 0) throw new Error(`No rack ${i < 0 ? fromRack : toRack}`);
+  const { graph, nodes } = rackGraph(input);
+  const warnings: AnalysisWarning[] = [];
+  const slices = legSlices(input.arch, graph, new GraphSearch(graph), racks[i]!, nodes[i]!, racks[j]!, nodes[j]!, warnings);
+  return { route: { id, product_id: productId, kind: 'RackToRack', slices }, warnings };
 }
 
 /** F§7 calc_fire_rack_to_rack_routes: the connections with the rack-to-rack routes made anew. */

@@ -13,7 +13,10 @@ import { DOOR_REACH, roomGraph, sharedStretches, WALL_MIN_SHARED } from '../sect
 
 /** A metre on a tray costs this much of a metre elsewhere: cables follow trays where they exist. */
 export const TRAY_FACTOR = 0.5;
-/** What a cable through a wall costs beyond its length (the hole and its sealing): a door is used unless it is farther. */
+/**
+ * What a cable through a wall without a door costs beyond its length (the hole and its sealing): a door is used unless
+ * it is more than this farther. A documented choice, measured against doors only (docs/fire-cabling.md, "Walls").
+ */
 export const WALL_PENALTY = 3;
 /** Along a shared wall a cable may pass through it about this often (m), at most WALL_PASSAGES_MAX times per wall. */
 export const WALL_PASSAGE_SPACING = 4;
@@ -86,13 +89,13 @@ function addNode(g: RoutingGraph, node: Omit<RoutingNode, 'unitId' | 'terminal'>
   return g.nodes.length - 1;
 }
 
-/** An undirected edge; its cost from its length and kind. */
-export function addEdge(g: RoutingGraph, a: number, b: number, kind: RoutingEdgeKind, length?: number): void {
+/** An undirected edge; its cost from its length and kind (a wall's penalty `wallPenalty`). */
+export function addEdge(g: RoutingGraph, a: number, b: number, kind: RoutingEdgeKind, length?: number, wallPenalty = WALL_PENALTY): void {
   if (a === b) return;
   const p = g.nodes[a]!;
   const q = g.nodes[b]!;
   const len = length ?? dist2(p.x, p.y, q.x, q.y);
-  const cost = kind === 'tray' ? len * TRAY_FACTOR : kind === 'wall' ? len + WALL_PENALTY : kind === 'riser' ? len + RISER_PENALTY : len;
+  const cost = kind === 'tray' ? len * TRAY_FACTOR : kind === 'wall' ? len + wallPenalty : kind === 'riser' ? len + RISER_PENALTY : len;
   g.edges[a]!.push({ to: b, cost, length: len, kind });
   g.edges[b]!.push({ to: a, cost, length: len, kind });
 }
@@ -152,7 +155,14 @@ function storeyColumns(arch: Arch): Storey[][] {
   return columns;
 }
 
-function buildStorey(g: RoutingGraph, info: StoreyInfo, doors: Door[], trays: Tray[], verticalEnds: number[]): StoreyGraph {
+function buildStorey(
+  g: RoutingGraph,
+  info: StoreyInfo,
+  doors: Door[],
+  trays: Tray[],
+  verticalEnds: number[],
+  wallPenalty: number,
+): StoreyGraph {
   const ceilingZ = info.storey.height.max_z - CEILING_OFFSET;
   const storeyId = info.storey.id;
   const keyed = new Map<string, number>();
@@ -245,7 +255,7 @@ function buildStorey(g: RoutingGraph, info: StoreyInfo, doors: Door[], trays: Tr
           const [x, y] = [from[0] + t * (to[0] - from[0]), from[1] + t * (to[1] - from[1])];
           const a = addNode(g, { storeyId, x, y, z: ceilingZ, kind: 'wall' });
           const b = addNode(g, { storeyId, x, y, z: ceilingZ, kind: 'wall' });
-          addEdge(g, a, b, 'wall', 0);
+          addEdge(g, a, b, 'wall', 0, wallPenalty);
           roomDoors[i]!.push(a);
           roomDoors[j]!.push(b);
         }
@@ -304,8 +314,8 @@ function buildStorey(g: RoutingGraph, info: StoreyInfo, doors: Door[], trays: Tr
   return { info, ceilingZ, centroid, doors: roomDoors, points: rooms.map(() => []), segments };
 }
 
-/** The routing graph of a building and its trays. */
-export function buildRoutingGraph(input: { arch: Arch; elec?: Elec }): RoutingGraph {
+/** The routing graph of a building and its trays; `wallPenalty` other than WALL_PENALTY for the bench's comparison only. */
+export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?: number }): RoutingGraph {
   const { arch } = input;
   const trays = Object.values(input.elec?.trays ?? {}).filter(
     (t) => [...t.start, ...t.end].every(Number.isFinite) && arch.storeys[t.storey_id] !== undefined,
@@ -338,7 +348,7 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec }): RoutingGr
     const horizontal = trays.filter(
       (t) => t.storey_id === id && !arch.storeys[t.to_storey_id] && dist2(t.start[0], t.start[1], t.end[0], t.end[1]) > 1e-6,
     );
-    g.storeys.set(id, buildStorey(g, info, doors, horizontal, verticalEnds.get(id) ?? []));
+    g.storeys.set(id, buildStorey(g, info, doors, horizontal, verticalEnds.get(id) ?? [], input.wallPenalty ?? WALL_PENALTY));
   }
 
   // Storey to storey: stairwells and shafts over each other, stair objects; else any rooms over each other, at a cost.

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BATTERY_RULES, STANDARD_BATTERY_SIZES, batteryCapacity, checkBattery, smallestStandardBattery, sumLoads } from './battery.js';
+import {
+  BATTERY_RULES,
+  STANDARD_BATTERY_SIZES,
+  batteryCapacity,
+  batteryOptions,
+  checkBattery,
+  smallestStandardBattery,
+  sumLoads,
+} from './battery.js';
 
 /** Within 0.1 mAh (0.0001 Ah) of the research's figure. */
 const toMilliampHour = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(0.0001);
@@ -138,5 +146,29 @@ describe('loads', () => {
 
   it('refuses negative currents', () => {
     expect(() => batteryCapacity('Bs5839', { quiescentCurrent: -1, alarmCurrent: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('the fire config’s battery settings (issue 33)', () => {
+  it('oracle E with 15 min of voice alarm and the 2019 factor: 1.20 × (0.42 × 24 + 3.8 × 0.25)', () => {
+    const c = batteryCapacity(
+      'Nfpa72',
+      { quiescentCurrent: 0.42, alarmCurrent: 3.8 },
+      batteryOptions({ standby_hours: 24, alarm_minutes: 15, factor: 1.2 }),
+    );
+    toMilliampHour(c.capacity, 1.2 * (0.42 * 24 + 3.8 * 0.25));
+    expect([c.standbyHours, c.alarmHours, c.factor]).toEqual([24, 0.25, 1.2]);
+  });
+
+  it('oracle D with 72 h standby: the alarm current is then below C/20, so D = 1', () => {
+    const c = batteryCapacity(
+      'Bs5839',
+      { quiescentCurrent: 0.25, alarmCurrent: 0.75 },
+      batteryOptions({ standby_hours: 72, alarm_minutes: 30, factor: 1.25 }),
+    );
+    const plain = 1.25 * (0.25 * 72 + 0.75 * 0.5);
+    expect(0.75).toBeLessThanOrEqual(plain / 20);
+    toMilliampHour(c.capacity, plain);
+    expect(c.derating).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { Regulation } from '@edrf/model';
+import { batteryDefaultsFor, type BatterySettings, type Regulation } from '@edrf/model';
 import { ELECTRICAL_MESSAGES } from './messages.js';
 
 /**
@@ -24,28 +24,28 @@ export interface BatteryRules {
 
 export const BS5839_ALARM_DERATING = 1.75;
 
+/** The fire config's defaults (the model's batteryDefaultsFor, one source) in this module's units. */
+const durations = (regulation: Regulation) => {
+  const d = batteryDefaultsFor(regulation);
+  return { standbyHours: d.standby_hours, alarmHours: d.alarm_minutes / 60, factor: d.factor };
+};
+
 export const BATTERY_RULES: Readonly<Record<Regulation, BatteryRules>> = {
   Bs5839: {
-    standbyHours: 24,
-    alarmHours: 0.5,
-    factor: 1.25,
+    ...durations('Bs5839'),
     alarmDerating: true,
     verify: false,
     source: 'BS 5839-1:2025 Annex E (2017: Annex D): C = 1.25 × (I₁T₁ + D·I₂T₂), D = 1.75 when I₂ > C/20 (midlandfire.direct)',
   },
   Nfpa72: {
-    standbyHours: 24,
-    alarmHours: 5 / 60,
+    ...durations('Nfpa72'),
     voiceAlarmHours: 15 / 60,
-    factor: 1.25,
     alarmDerating: false,
     verify: false,
     source: 'NFPA 72 Ch. 10: 24 h standby + 5 min alarm (15 min voice/ECS); × 1.25 per NFPA 72-2022 10.6.10.1 (1.20 up to 2019)',
   },
   Sbf1108: {
-    standbyHours: 24,
-    alarmHours: 0.5,
-    factor: 1.25,
+    ...durations('Sbf1108'),
     alarmDerating: false,
     verify: true,
     source: '[U] SBF 110:8 duration not found (fire-next.md §2.3): a default of 24 h + 30 min alarm × 1.25, to verify',
@@ -69,9 +69,18 @@ export interface BatteryOptions {
   voice?: boolean;
   /** Overrides the regulation's standby hours (e.g. BS 5839-1's 72 h for unattended premises). */
   standbyHours?: number;
+  /** Overrides the regulation's alarm hours (and `voice`). */
+  alarmHours?: number;
   /** Overrides the regulation's factor (e.g. 1.20 for NFPA 72 up to 2019). */
   factor?: number;
 }
+
+/** The options a fire config's battery settings give (hours of standby, minutes of alarm, factor). */
+export const batteryOptions = (settings: BatterySettings): BatteryOptions => ({
+  standbyHours: settings.standby_hours,
+  alarmHours: settings.alarm_minutes / 60,
+  factor: settings.factor,
+});
 
 export interface BatteryCapacity {
   /** Ah, the least capacity that suffices. */
@@ -109,7 +118,7 @@ export function batteryCapacity(regulation: Regulation, load: BatteryLoad, optio
   check(load.alarmCurrent, 'alarm current');
   const rules = BATTERY_RULES[regulation];
   const standbyHours = options.standbyHours ?? rules.standbyHours;
-  const alarmHours = (options.voice ? rules.voiceAlarmHours : undefined) ?? rules.alarmHours;
+  const alarmHours = options.alarmHours ?? (options.voice ? rules.voiceAlarmHours : undefined) ?? rules.alarmHours;
   const factor = options.factor ?? rules.factor;
   const base = { standbyHours, alarmHours, factor, verify: rules.verify };
   const capacityWith = (d: number) => factor * (load.quiescentCurrent * standbyHours + d * load.alarmCurrent * alarmHours);

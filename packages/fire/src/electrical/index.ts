@@ -25,6 +25,7 @@ export {
   BS5839_ALARM_DERATING,
   STANDARD_BATTERY_SIZES,
   batteryCapacity,
+  batteryOptions,
   checkBattery,
   smallestStandardBattery,
   sumLoads,

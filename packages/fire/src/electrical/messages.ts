@@ -13,12 +13,19 @@ const FEED_TEXT: Readonly<Record<LoopFeed, string>> = {
   B: 'fed from end B only (open before the first unit)',
 };
 
+/** What a voltage below zero is shown as (issue 33). */
+const CANNOT_WORK = 'the loop cannot work at this length';
+
 const loopPrefix = (loop: string | undefined) => (loop ? `Loop '${loop}': ` : '');
 
 export const ELECTRICAL_MESSAGES = {
   feed: (feed: LoopFeed) => FEED_TEXT[feed],
+  // Below zero the figure means nothing (the loop draws more than its cable can carry): said in words instead.
   unitBelowMinVoltage: (loop: string | undefined, unit: string, feed: LoopFeed, voltage: number, min: number) =>
-    `${loopPrefix(loop)}unit '${unit}' gets ${volts(voltage)} in alarm when the loop is ${FEED_TEXT[feed]}, below its minimum ${volts(min)}`,
+    voltage < 0
+      ? `${loopPrefix(loop)}unit '${unit}' gets no voltage in alarm when the loop is ${FEED_TEXT[feed]}: ${CANNOT_WORK}`
+      : `${loopPrefix(loop)}unit '${unit}' gets ${volts(voltage)} in alarm when the loop is ${FEED_TEXT[feed]}, below its minimum ${volts(min)}`,
+  cannotWork: CANNOT_WORK,
   loopCurrentTooHigh: (loop: string | undefined, current: number, limit: number) =>
     `${loopPrefix(loop)}the alarm current ${(current * 1000).toFixed(1)} mA is more than the central's ${(limit * 1000).toFixed(1)} mA per loop`,
   loopResistanceTooHigh: (loop: string | undefined, resistance: number, limit: number) =>
@@ -30,6 +37,10 @@ export const ELECTRICAL_MESSAGES = {
     (suggested === null ? ', more than the largest standard battery' : `: use ${ah(suggested)} or more`),
   noStandardBattery: (supply: string, required: number, largest: number) =>
     `'${supply}' needs ${ah(required)} of battery, more than the largest standard battery (${ah(largest)})`,
+  noElectrical: (unit: string, product: string) =>
+    product === ''
+      ? `Unit '${unit}' has no product: its current is not counted in the loop or battery checks`
+      : `Unit '${unit}': its product '${product}' has no electrical data: its current is not counted in the loop or battery checks`,
   isolatorSegmentTooLong: (loop: string | undefined, first: string, last: string, units: number, limit: number) =>
     `${loopPrefix(loop)}${units} units from '${first}' to '${last}' have no isolator between them, more than ${limit}`,
   sectionBoundaryWithoutIsolator: (loop: string | undefined, before: string, after: string) =>

@@ -341,3 +341,21 @@ describe('properties', () => {
     );
   });
 });
+
+describe('a loop whose voltage falls below zero (issue 33)', () => {
+  it('is warned of in words, never as a negative number of volts', () => {
+    // 4 × 50 mA on 100 m legs of 1 Ω/m: from A the first leg alone drops 0.2 A × 200 Ω = 40 V.
+    const v = loopVoltages({
+      name: 'L1',
+      startVoltage: 20.4,
+      resistancePerMetre: 1,
+      segments: [1, 2, 3, 4].map((k) => ({ length: 100, unit: { id: `d${k}`, alarmCurrent: 0.05, minVoltage: 17 } })),
+      returnLength: 100,
+    });
+    expect(v.fromA.units[0]!.voltage).toBeCloseTo(20.4 - 0.2 * 200, 9);
+    expect(v.warnings).toContain(
+      "Loop 'L1': unit 'd1' gets no voltage in alarm when the loop is fed from end A only (open after the last unit): the loop cannot work at this length",
+    );
+    expect(v.warnings.join('\n')).not.toMatch(/-\d+\.\d+ V/);
+  });
+});

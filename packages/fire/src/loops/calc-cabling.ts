@@ -3,7 +3,6 @@ import type { AnalysisResult, AnalysisWarning } from '../analysis.js';
 import { indexBuilding, warning } from '../building.js';
 import { attachPoint, buildRoutingGraph, graphComponents } from '../cabling/routing-graph.js';
 import { pathSlices } from '../cabling/route-slices.js';
-import { checkBattery } from '../electrical/battery.js';
 import { ringArea, type Ring } from '../geometry/ring.js';
 import { partRings, sectionBuilding } from '../sections/section-index.js';
 import { classAViolation } from './class-a.js';
@@ -12,10 +11,12 @@ import { improveLoops } from './improve-loops.js';
 import { LegSearch } from './leg-search.js';
 import { loopGroups } from './loop-groups.js';
 import { loopMetric, metricBetween, storeyExits } from './loop-metric.js';
-import { loopUnits, type LoopUnit } from './loop-units.js';
+import { fedUnits, loopUnits, type LoopUnit } from './loop-units.js';
 import { LOOP_MESSAGES } from './messages.js';
+import { centralReachWarning, type BeyondReach } from './central-reach.js';
 import { assignCentrals, loopOrigins, loopRoom, type Origin } from './origins.js';
 import { GraphSearch } from './path-between.js';
+import { supplyChecks, supplyWarnings } from './supplies.js';
 import { routedTour, routeMetres, ROUTED_TOUR_UNITS } from './routed-tour.js';
 import { loopTour } from './tour.js';
 
@@ -23,6 +24,8 @@ export interface CalcFireCablingInput {
   arch: Arch;
   elec?: Elec;
   fire: Fire;
+  /** The routing graph's wall penalty, WALL_PENALTY unless set: bench:fire-cabling compares doors only with it. */
+  wallPenalty?: number;
 }
 
 export interface FireCablingResult {
@@ -313,6 +316,8 @@ export function calcFireCabling(
   // Units a full central cannot keep once routed (loops the plan's estimate missed), for a central of the part with
   // loops to spare, as loops of their own (limited only: without centrals every rack is a start of capacity 1).
   const handed: { from: Origin; groups: LoopUnit[][] }[] = [];
+  // Units alone on a loop that still fails the central's limits: beyond its reach (centralReachWarning).
+  const beyond = new Map<Origin, BeyondReach[]>();
   const routeCentral = (origin: Origin, queue: LoopUnit[][], ordered: ReadonlySet<LoopUnit[]>, mayHand: boolean) => {
     rack.search(rackNode.get(origin.id)!, new Set(queue.flat().map((u) => unitNode.get(u.id)!)));
     const loops = made.get(origin)!;
@@ -357,6 +362,8 @@ export function calcFireCabling(
       const route: Route = { id, product_id: loop.cable?.id ?? '', kind: 'Loop', slices: pathSlices(g, path) };
       connections.routes[id] = route;
       loop.check.warnings.forEach((message, k) => warnings.push(loopWarning('loop_electrical', `${id}/${k}`, message)));
+      if (loop.check.fails && members.length === 1)
+        beyond.set(origin, [...(beyond.get(origin) ?? []), { unit: members[0]!, legs: loop.legs, cable: loop.cable }]);
 
       // A section split over loops counts here for the share of its units on this one.
       const onLoop = new Map<string, number>();
@@ -394,20 +401,14 @@ export function calcFireCabling(
     const loops = made.get(origin)!;
     if (loops.length > origin.capacity)
       warnings.push(warning('too_many_loops', origin.id, LOOP_MESSAGES.tooManyLoops(origin.id, loops.length, origin.capacity)));
-    // Battery standby of the central (docs/fire-electrical.md): itself and every unit on its loops.
-    if (fire.connections.centrals[origin.id]) {
-      const members = loops.flat();
-      const battery = checkBattery({
-        supply: origin.id,
-        regulation: fire.config.regulation,
-        load: {
-          quiescentCurrent: origin.ownCurrent + members.reduce((s, u) => s + u.quiescentCurrent, 0),
-          alarmCurrent: origin.ownCurrent + members.reduce((s, u) => s + u.alarmCurrent, 0),
-        },
-        configured: origin.battery,
-      });
-      battery.warnings.forEach((message, k) => warnings.push(warning('battery', `${origin.id}/${k}`, message)));
-    }
   }
+  for (const [origin, list] of beyond) {
+    const storeyName = (id: string) => arch.storeys[id]?.name || id;
+    const message = centralReachWarning(origin, list, { coppers, isolatorMaxUnits: cabling.isolator_max_units, exits, storeyName });
+    if (message) warnings.push(warning('central_reach', origin.id, message, list[0]!.unit.id));
+  }
+  // Every central's and power supply's battery with what it feeds, and each unit whose current is not known (supplies.ts).
+  const loopsOf = new Map(starts.map((o) => [o.id, made.get(o)!.flat()]));
+  warnings.push(...supplyWarnings(supplyChecks(fire, loopsOf), [...units, ...fedUnits(fire)]));
   return { connections, validation: { warnings, detector_shapes: {}, siren_shapes: {}, split_sections: [] } };
 }

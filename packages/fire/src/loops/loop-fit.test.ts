@@ -32,7 +32,17 @@ const unitArb = fc.record({
 });
 const loopArb = fc.array(fc.tuple(unitArb, fc.float({ min: 0, max: 120, noNaN: true })), { minLength: 1, maxLength: 60 });
 const toUnits = (list: { section: string; alarmCurrent: number; minVoltage: number }[]): LoopUnit[] =>
-  list.map((u, k) => ({ id: `u${k}`, storeyId: 'g', coord: [k, 0, 3], sectionId: u.section, quiescentCurrent: 0.0003, ...u }));
+  list.map((u, k) => ({
+    id: `u${k}`,
+    storeyId: 'g',
+    coord: [k, 0, 3],
+    sectionId: u.section,
+    quiescentCurrent: 0.0003,
+    productId: 'p',
+    productName: 'p',
+    known: true,
+    ...u,
+  }));
 
 describe('isolatorsAlong', () => {
   it('puts isolators where isolatorPositions does (the oracle)', () => {

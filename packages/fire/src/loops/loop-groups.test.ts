@@ -12,6 +12,9 @@ function section(sectionId: string, row: number, count: number, amps = 0.001): L
     alarmCurrent: amps,
     quiescentCurrent: 0.0003,
     minVoltage: 17,
+    productId: 'p',
+    productName: 'p',
+    known: true,
   }));
 }
 

@@ -15,4 +15,17 @@ export const LOOP_MESSAGES = {
     `${units} unit${units === 1 ? '' : 's'} (the first ${first}) cannot be reached through the building from any central: ` +
     'no door, stair or tray joins their part of the building to a rack with a central; place a rack there',
   noWay: (loop: string, from: string, to: string) => `Loop ${loop}: no way through the building from ${from} to ${to}; joined straight`,
+  /** A central whose loops cannot reach some units within its limits: why, and how many more centrals, where. */
+  beyondReach: (
+    central: string,
+    units: number,
+    first: string,
+    farthest: string,
+    reason: string,
+    places: readonly { storey: string; unit: string }[],
+  ) =>
+    `Central ${central} cannot reach ${units} unit${units === 1 ? '' : 's'} (the first ${first}) within its loop limits` +
+    `${reason ? ` (for ${farthest} alone, ${reason})` : ''}: ` +
+    `${places.length === 1 ? 'one more central' : `${places.length} more centrals`} would reach ${units === 1 ? 'it' : 'them'}; ` +
+    `add ${places.length === 1 ? 'a central' : `${places.length} centrals`} near ${places.map((p) => `${p.storey} (by ${p.unit})`).join(', ')}`,
 } as const;

@@ -25,6 +25,11 @@ export interface RoomPlacement {
   cramped: boolean;
   lowerBound: number;
   area: number;
+  /**
+   * The wall distance the new units keep: the rule's, or in a room too narrow for it (cramped) what its deepest place
+   * allows; the check of the units against the wall reads it, so that what is placed passes what is checked.
+   */
+  wallDistance: number;
 }
 
 /**
@@ -81,12 +86,16 @@ export function placeInRoom(rings: readonly Ring[], rules: RoomRules, fixed: rea
   return placement;
 }
 
+/** In a cramped room units stand this much less deep than its deepest grid place (m): a margin for the grid's rounding. */
+const CRAMPED_SLACK = 0.01;
+
 function placeAnew(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], withBound: boolean): RoomPlacement {
   const first = place(rings, rules, fixed, withBound);
   if (!first.cramped || first.ok) return first;
   // No place keeps the wall distance (a room narrower than twice it): the deepest places instead.
-  const relaxed = place(rings, { ...rules, wallDistance: Math.max(0, first.deepest - 0.01) }, fixed, withBound);
-  return { ...relaxed, cramped: true };
+  const wallDistance = Math.max(0, first.deepest - CRAMPED_SLACK);
+  const relaxed = place(rings, { ...rules, wallDistance }, fixed, withBound);
+  return { ...relaxed, cramped: true, wallDistance };
 }
 
 function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], withBound: boolean): RoomPlacement & { deepest: number } {
@@ -117,6 +126,7 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
       lowerBound: lowerBound(),
       area,
       deepest: Infinity,
+      wallDistance: rules.wallDistance,
     };
   }
   const { grid, feasible, cramped, deepest } = site();
@@ -129,13 +139,23 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
       lowerBound: lowerBound(),
       area,
       deepest,
+      wallDistance: rules.wallDistance,
     };
   const bound = withBound ? lowerBound() : Math.max(1, Number.isFinite(rules.maxArea) ? Math.ceil(area / rules.maxArea - 1e-9) : 1);
   const fixedCells = fixed.map((p) => cellAt(grid, p[0], p[1]));
   const cover = coverRoom(grid, { radius: rules.radius, maxArea: rules.maxArea, feasible, fixed: fixedCells, minCount: bound });
   const at: Pt[] = cover.sites.map((c, i) => (i < fixed.length ? fixed[i]! : [grid.repX[c]!, grid.repY[c]!]));
   const cells = powerCells(rings, at, cover.weights, rules.radius);
-  return { added: at.slice(fixed.length), pieces: cells, ok: cover.ok, cramped, lowerBound: bound, area, deepest };
+  return {
+    added: at.slice(fixed.length),
+    pieces: cells,
+    ok: cover.ok,
+    cramped,
+    lowerBound: bound,
+    area,
+    deepest,
+    wallDistance: rules.wallDistance,
+  };
 }
 
 /** The room grid, the cells where a unit may stand, and the nearest of them to every cell; in a room with none, how far from the walls its deepest cell is. */

@@ -35,7 +35,11 @@ export function roomsPart({ arch, fire, analyze_only }: RoomsInput): RoomsInput 
     const vents = storey.other_objects.filter((id) => inlets.has(arch.other_objects[id]?.vent_type ?? ''));
     for (const id of storey.rooms) {
       const room = arch.rooms[id];
-      if (room) rooms[id] = { ...room, shape: { ...room.shape, below: [], above: [] } };
+      if (room)
+        rooms[id] = {
+          ...room,
+          shape: { ...room.shape, below: heightPoint(room.shape.below, Math.min), above: heightPoint(room.shape.above, Math.max) },
+        };
     }
     for (const id of vents) objects[id] = arch.other_objects[id]!;
     const none: string[] = [];
@@ -69,6 +73,10 @@ export function roomsPart({ arch, fire, analyze_only }: RoomsInput): RoomsInput 
     analyze_only,
   };
 }
+
+/** A surface's points reduced to the one height a room's ceiling height reads (units/detector-reach.ts roomHeight). */
+const heightPoint = (points: readonly [number, number, number][], pick: (...z: number[]) => number): [number, number, number][] =>
+  points.length ? [[0, 0, pick(...points.map((p) => p[2]))]] : [];
 
 /** The rooms of a building, numbered storey by storey as the placement goes through them. */
 export const roomCount = (storeys: readonly StoreyInfo[]) => storeys.reduce((n, s) => n + s.rooms.length, 0);

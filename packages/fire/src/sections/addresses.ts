@@ -1,8 +1,9 @@
 import type { Fire, Route } from '@edrf/model';
 import type { Pt } from '../geometry/ring.js';
+import { LOOP_OTHER_TYPES } from '../loops/loop-units.js';
 
-/** The unit groups that take an address on a loop (detectors, sounders, call points, I/O units). */
-export const ADDRESSED_GROUPS = ['detectors', 'sirens', 'buttons', 'ios'] as const;
+/** The unit groups that take an address on a loop (detectors, sounders, call points, I/O units, the loop's other units). */
+export const ADDRESSED_GROUPS = ['detectors', 'sirens', 'buttons', 'ios', 'others'] as const;
 
 /** Rows of the serpentine sweep are this deep (about two detector spacings): a short walk from one unit to the next. */
 export const SWEEP_ROW = 10;
@@ -76,13 +77,42 @@ export function sectionAddresses(
   return addresses;
 }
 
-/** Every unit that takes an address, with its storey and plan point. */
-export function addressedUnits(fire: Fire): { id: string; storeyId: string; at: Pt }[] {
-  return ADDRESSED_GROUPS.flatMap((group) =>
-    Object.values<{ id: string; storey_id: string; coord: readonly number[] }>(fire.units[group]).map((u) => ({
-      id: u.id,
-      storeyId: u.storey_id,
-      at: [u.coord[0]!, u.coord[1]!] as Pt,
-    })),
-  );
+/** A unit that takes an address: its group, storey, plan point and, for a call point, its door ('' if none). */
+export interface AddressableUnit {
+  id: string;
+  group: (typeof ADDRESSED_GROUPS)[number];
+  storeyId: string;
+  at: Pt;
+  doorId: string;
+}
+
+/**
+ * Every unit that takes a loop address (the loops' own list, loops/loop-units.ts): detectors, sirens but those whose
+ * product is neither addressable nor socketed (a conventional sounder hangs on a sounder circuit), call points, I/O
+ * units and the loop's other units (LOOP_OTHER_TYPES).
+ */
+export function addressedUnits(fire: Fire): AddressableUnit[] {
+  const base = (group: AddressableUnit['group'], u: { id: string; storey_id: string; coord: readonly number[] }, doorId = '') => ({
+    id: u.id,
+    group,
+    storeyId: u.storey_id,
+    at: [u.coord[0]!, u.coord[1]!] as Pt,
+    doorId,
+  });
+  const sirenProducts = new Map(fire.config.products.sirens.map((p) => [p.id, p]));
+  const addressable = (productId: string) => {
+    const product = sirenProducts.get(productId);
+    return !product || product.addressable || product.detector_socket;
+  };
+  return [
+    ...Object.values(fire.units.detectors).map((u) => base('detectors', u)),
+    ...Object.values(fire.units.sirens)
+      .filter((u) => addressable(u.product_id))
+      .map((u) => base('sirens', u)),
+    ...Object.values(fire.units.buttons).map((u) => base('buttons', u, u.door_id)),
+    ...Object.values(fire.units.ios).map((u) => base('ios', u)),
+    ...Object.values(fire.units.others)
+      .filter((u) => LOOP_OTHER_TYPES.includes(u.unit_type))
+      .map((u) => base('others', u)),
+  ];
 }

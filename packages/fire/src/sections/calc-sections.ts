@@ -11,6 +11,7 @@ import { SECTION_MESSAGES } from './messages.js';
 import { partRings, sectionLocator, sectionBuilding, type SectionBuilding } from './section-index.js';
 import { SECTION_RULES, sectionCap } from './section-rules.js';
 import { validateSections } from './validate.js';
+import { compareSectionNames, compareSections } from './section-order.js';
 import { ringArea } from '../geometry/ring.js';
 
 /** What a run computes: the sections page's three checkboxes, and whether to start over. */
@@ -41,14 +42,8 @@ export const SECTION_LABEL_PREFIX = 'section-label-';
 /** F§8: sections need detectors. */
 export const hasDetectors = (fire: Fire): boolean => Object.keys(fire.units.detectors).length > 0;
 
-/** Numeric names first in number order, then the rest alphabetically ('2' before '10'). */
-export const compareSectionNames = (a: string, b: string): number => {
-  const [x, y] = [Number(a), Number(b)];
-  const [nx, ny] = [a.trim() !== '' && Number.isFinite(x), b.trim() !== '' && Number.isFinite(y)];
-  if (nx && ny) return x - y;
-  if (nx !== ny) return nx ? -1 : 1;
-  return a.localeCompare(b);
-};
+/** F§4's order of sections lives in section-order.ts (the pages sort by it too); re-exported for the engine's users. */
+export { compareSectionNames };
 
 /** Rooms that hold a detector (by the detector's storey and plan point). */
 function detectedRooms(fire: Fire, building: ReturnType<typeof indexBuilding>): Set<string> {
@@ -107,7 +102,7 @@ export function calcFireSections(
   if (!hasDetectors(fire)) throw new Error(SECTION_MESSAGES.detectorsMissing);
   const regulation = fire.config.regulation;
   const index = indexBuilding(arch);
-  const building = sectionBuilding(index, arch.doors);
+  const building = sectionBuilding(index, arch.doors, arch.wall_openings);
   const cap = sectionCap(fire.config.section.section_areas, REGULATION_RULES[regulation].section.section_areas);
   const detected = detectedRooms(fire, index);
   const renumber = settings.renumber ?? false;
@@ -148,14 +143,16 @@ export function calcFireSections(
   }
   progress(steps - 2, steps);
 
-  // Each addressed unit stands in at most one section: the first by name that holds it.
-  const byName = [...sections].sort((a, b) => compareSectionNames(a.name, b.name) || a.id.localeCompare(b.id));
+  // Each addressed unit belongs to the section of the room it serves (section-index.ts, the rule the loops read too).
+  const byName = [...sections].sort(compareSections);
   const unitSection = new Map<string, string>();
   const units = addressedUnits(fire);
   const locate = sectionLocator(byName, building);
+  const unplaced: string[] = [];
   for (const unit of units) {
-    const found = locate(unit.storeyId, unit.at);
+    const found = locate(unit.storeyId, unit.at, unit.doorId);
     if (found) unitSection.set(unit.id, found.section.id);
+    else unplaced.push(unit.id);
   }
   if (settings.addresses) {
     const cable = cableOrder(fire.connections.routes);
@@ -204,6 +201,7 @@ export function calcFireSections(
     cap,
     detected,
     unitSection,
+    unplaced,
     wholeBuilding: whole !== null && total <= whole,
   });
   progress(steps, steps);

@@ -1,4 +1,4 @@
-import type { Pt, Ring } from '../geometry/ring.js';
+import { pointInRings, type Pt, type Ring } from '../geometry/ring.js';
 
 /** The longest extent of outlines in any of 8 directions (every 22.5°): within 2 % of the true diameter. */
 export function extentOf(rings: readonly Ring[]): number {
@@ -19,37 +19,30 @@ export function extentOf(rings: readonly Ring[]): number {
   return longest;
 }
 
-/**
- * The search distance of a section: from the room a searcher would enter by (the one that makes it least), the
- * longest walk to a room's middle, stepping from room to neighbouring room between their middles. Dijkstra from
- * each room of the section.
- */
-export function searchDistance(rooms: readonly number[], neighbours: readonly (readonly number[])[], at: readonly Pt[]): number {
-  const inside = new Set(rooms);
-  let best = Infinity;
-  for (const start of rooms) {
-    const dist = new Map<number, number>([[start, 0]]);
-    const open = [start];
-    let farthest = 0;
-    while (open.length > 0) {
-      let k = 0;
-      for (let i = 1; i < open.length; i++) if (dist.get(open[i]!)! < dist.get(open[k]!)!) k = i;
-      const r = open.splice(k, 1)[0]!;
-      const d = dist.get(r)!;
-      farthest = Math.max(farthest, d);
-      if (farthest >= best) break;
-      for (const m of neighbours[r]!) {
-        if (!inside.has(m)) continue;
-        const next = d + Math.hypot(at[m]![0] - at[r]![0], at[m]![1] - at[r]![1]);
-        if (next < (dist.get(m) ?? Infinity)) {
-          if (!dist.has(m)) open.push(m);
-          dist.set(m, next);
-        }
-      }
-    }
-    // A room it cannot reach: the section falls apart, which the contiguity check reports.
-    if (dist.size < inside.size) continue;
-    best = Math.min(best, farthest);
-  }
-  return best === Infinity ? 0 : best;
+/** A door as the search walk reads it: its middle, and the rooms (ids) it opens into (within DOOR_REACH of it). */
+export interface WalkDoor {
+  at: Pt;
+  rooms: readonly string[];
+}
+
+/** A piece of a section to search: a room, or the strip of one (several pieces of one room are one space to walk). */
+export interface WalkPiece {
+  roomId: string;
+  rings: readonly Ring[];
+}
+
+/** Grid samples per piece, about: the farthest point is found within half a cell's diagonal of the true one. */
+const SAMPLES = 64;
+
+/** The points of a piece the walk must reach: its outline's corners and a grid inside. */
+export function walkSamples(rings: readonly Ring[]): Pt[] {
+  const outer = rings[0]!;
+  const xs = outer.map((p) => p[0]);
+  const ys = outer.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const step = Math.max(0.5, Math.sqrt(((x1 - x0) * (y1 - y0)) / SAMPLES));
+  const points: Pt[] = rings.flatMap((ring) => ring.map((p) => [p[0], p[1]] as Pt));
+  for (let x = x0 + step / 2; x < x1; x += step)
+    for (let y = y0 + step / 2; y < y1; y += step) if (pointInRings(x, y, rings)) points.push([x, y]);
+  return points;
 }

@@ -1,7 +1,8 @@
 import type { Regulation } from '@edrf/model';
 import { ringArea, type Ring } from '../geometry/ring.js';
-import { extentOf, searchDistance } from './extent.js';
+import { extentOf } from './extent.js';
 import { partitionRooms } from './partition.js';
+import { searchWalker } from './search-walk.js';
 import { sharedLength, WALL_MIN_SHARED } from './room-graph.js';
 import type { SectionBuilding } from './section-index.js';
 import { sectionItems, type SectionItem } from './split-rooms.js';
@@ -107,13 +108,26 @@ export function newSectionItems(
   const rest = new Set(rooms.filter((id) => !isOwnType(building.rooms.get(id)!.info.room.type)));
   building.graphs.forEach((graph, s) => {
     progress(s, building.graphs.length);
-    const items = graph.rooms.filter((r) => rest.has(r.room.id)).flatMap((r) => sectionItems(r, cap));
+    const maxLength = rules.zoneLength ?? rules.searchDistance;
+    const items = graph.rooms.filter((r) => rest.has(r.room.id)).flatMap((r) => sectionItems(r, cap, maxLength));
     if (items.length === 0) return;
     const neighbours = itemNeighbours(items, building);
     const at = items.map((item) => item.centroid);
-    const fits = (part: readonly number[]) =>
-      (rules.searchDistance === null || searchDistance(part, neighbours, at) <= rules.searchDistance) &&
-      (rules.zoneLength === null || extentOf(part.flatMap((k) => items[k]!.rings)) <= rules.zoneLength);
+    const walker = searchWalker(items, building.walkDoors[s]!);
+    // The partitioner asks again of unions it has tried (each merge round, each spanning tree): answered once.
+    const known = new Map<string, boolean>();
+    const fits = (part: readonly number[]) => {
+      const sorted = [...part].sort((a, b) => a - b);
+      const key = sorted.join(',');
+      let ok = known.get(key);
+      if (ok === undefined) {
+        ok =
+          (rules.zoneLength === null || extentOf(sorted.flatMap((k) => items[k]!.rings)) <= rules.zoneLength) &&
+          (rules.searchDistance === null || walker.within(sorted, rules.searchDistance));
+        known.set(key, ok);
+      }
+      return ok;
+    };
     const parts = partitionRooms({ area: items.map((item) => item.area), neighbours, cap, fits, at });
     groups.push(...parts.map((part) => part.map((k) => items[k]!)));
   });

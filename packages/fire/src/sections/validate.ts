@@ -2,10 +2,11 @@ import type { Fire, Regulation, Section } from '@edrf/model';
 import type { AnalysisResult, AnalysisWarning } from '../analysis.js';
 import { roomLabel } from '../building.js';
 import { ringArea, type Ring } from '../geometry/ring.js';
-import { extentOf, searchDistance } from './extent.js';
+import { extentOf } from './extent.js';
 import { stacked } from './groups.js';
 import { SECTION_MESSAGES } from './messages.js';
 import { components } from './partition.js';
+import { walkedSearchDistance } from './search-walk.js';
 import { partRings, type SectionBuilding } from './section-index.js';
 import { OWN_SECTION_TYPES, SECTION_RULES } from './section-rules.js';
 
@@ -26,8 +27,10 @@ export interface SectionCheck {
   cap: number;
   /** Rooms that hold detectors. */
   detected: ReadonlySet<string>;
-  /** The section each addressed unit stands in. */
+  /** The section each addressed unit belongs to (the room it serves: section-index.ts). */
   unitSection: ReadonlyMap<string, string>;
+  /** Addressed units that belong to no section (no section has a room on their storey). */
+  unplaced?: readonly string[];
   /** Whether the whole building may be one section (BS 5839, at most 300 m²). */
   wholeBuilding: boolean;
 }
@@ -80,16 +83,23 @@ export function validateSections(check: SectionCheck): AnalysisResult {
     if (pieces.length > 1) {
       split.push(...pieces.map((piece) => piece.map((k) => rooms[k]!)));
       warnings.push(sectionWarning('section_not_contiguous', section, SECTION_MESSAGES.notContiguous(name, pieces.length)));
-    } else if (infos.length > 1 && storeys.size === 1) {
-      const at = infos.map((r) => r.info.centroid);
-      const all = infos.map((_, k) => k);
-      const search = rules.searchDistance === null ? 0 : searchDistance(all, neighbours, at);
-      if (rules.searchDistance !== null && search > rules.searchDistance)
-        warnings.push(
-          sectionWarning('section_search_distance', section, SECTION_MESSAGES.searchDistance(name, search, rules.searchDistance)),
-        );
-      const length = rules.zoneLength === null ? 0 : extentOf(infos.flatMap((r) => r.info.rings));
-      if (rules.zoneLength !== null && length > rules.zoneLength)
+    } else if (storeys.size === 1 && infos.length > 0) {
+      // One room or many, the section's extent is that of its parts (a strip of a room measures as the strip).
+      const pieces = section.parts.flatMap((part) => {
+        const room = building.rooms.get(part.room_id);
+        return room ? [{ roomId: part.room_id, rings: partRings(part, room.info) }] : [];
+      });
+      // A building small enough to be one zone (BS 5839-1 13.2.2) is not searched against 60 m: no walk in it comes near.
+      if (rules.searchDistance !== null && !check.wholeBuilding) {
+        const search = walkedSearchDistance(pieces, building.walkDoors[infos[0]!.storey]!);
+        if (search === Infinity) warnings.push(sectionWarning('section_search_distance', section, SECTION_MESSAGES.searchUnwalkable(name)));
+        else if (search > rules.searchDistance + 1e-6)
+          warnings.push(
+            sectionWarning('section_search_distance', section, SECTION_MESSAGES.searchDistance(name, search, rules.searchDistance)),
+          );
+      }
+      const length = rules.zoneLength === null ? 0 : extentOf(pieces.flatMap((p) => p.rings));
+      if (rules.zoneLength !== null && length > rules.zoneLength + 1e-6)
         warnings.push(sectionWarning('section_zone_length', section, SECTION_MESSAGES.zoneLength(name, length, rules.zoneLength)));
     }
     // Addresses: a partly addressed section lists the units still without one; an address off the section is wrong.
@@ -112,5 +122,12 @@ export function validateSections(check: SectionCheck): AnalysisResult {
         message: SECTION_MESSAGES.roomWithoutSection(roomLabel(room)),
       });
     }
+  for (const unit of check.unplaced ?? [])
+    warnings.push({
+      warning_id: `unit_without_section:${unit}`,
+      unit_id: unit,
+      section_id: '',
+      message: SECTION_MESSAGES.unitWithoutSection(unit),
+    });
   return { warnings, detector_shapes: {}, siren_shapes: {}, split_sections: split };
 }

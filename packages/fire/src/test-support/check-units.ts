@@ -31,14 +31,22 @@ const roomRings = (arch: Arch, roomId: string): Ring[] => {
  * from walls and inlets, the parts of the room per detector no larger than area_per_detector and
  * adding up to the room.
  */
-export function expectRoomDetected(arch: Arch, fire: Fire, result: FireUnitsResult, roomId: string, inlets: Ring[] = []) {
+export function expectRoomDetected(
+  arch: Arch,
+  fire: Fire,
+  result: FireUnitsResult,
+  roomId: string,
+  inlets: Ring[] = [],
+  /** A corridor under BS 5839-1's rule (at most 2 m wide): only the points of this centreline need be within reach. */
+  centreline?: [Pt, Pt],
+) {
   const rings = roomRings(arch, roomId);
   const room = arch.rooms[roomId]!;
   const settings = fire.config.unit.detector[detectorTypeFor(room.type)];
   const inRoom = Object.values(result.units.detectors).filter((d) => pointInRings(d.coord[0], d.coord[1], rings));
   expect(inRoom.length, `detectors in ${roomId}`).toBeGreaterThan(0);
   const points: Pt[] = inRoom.map((d) => [d.coord[0], d.coord[1]]);
-  const worst = worstDistance(rings, points);
+  const worst = centreline ? worstOnLine(centreline, points) : worstDistance(rings, points);
   expect(worst.distance, `farthest point of ${roomId} at ${JSON.stringify(worst.at)}`).toBeLessThanOrEqual(
     settings.max_detector_distance + 1e-6,
   );
@@ -59,4 +67,16 @@ export function expectRoomDetected(arch: Arch, fire: Fire, result: FireUnitsResu
   }
   expect(total).toBeCloseTo(polygonArea(room.shape), 1);
   return inRoom;
+}
+
+/** The farthest point of a line (every 0.1 m, ends included) from its nearest unit, straight. */
+function worstOnLine([a, b]: [Pt, Pt], units: readonly Pt[]): { distance: number; at: Pt | undefined } {
+  const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.1));
+  let worst = { distance: 0, at: undefined as Pt | undefined };
+  for (let k = 0; k <= n; k++) {
+    const p: Pt = [a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n];
+    const distance = Math.min(...units.map((u) => Math.hypot(p[0] - u[0], p[1] - u[1])));
+    if (distance > worst.distance) worst = { distance, at: p };
+  }
+  return worst;
 }

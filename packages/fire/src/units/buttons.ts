@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages.js';
+import { MEASURE_TOLERANCE, MESSAGES } from '../messages.js';
 import { roomLabel, warning, type RoomInfo, type StoreyInfo } from '../building.js';
 import { pointInRings, segmentClosest, type Pt } from '../geometry/ring.js';
 import { MinHeap } from '../placement/fields.js';
@@ -71,7 +71,10 @@ function addForTravel(
   onStorey: () => { coord: [number, number, number] }[],
   add: (at: Pt) => void,
 ): void {
+  // The design keeps every sampled point within the limit less the samples' spacing, so that the points between them are
+  // within it too; the check warns about a sampled point past the limit itself, the number its message gives.
   const limit = ctx.rules.button_travel_distance - SAMPLE_STEP * Math.SQRT1_2;
+  const checked = ctx.rules.button_travel_distance + MEASURE_TOLERANCE;
   const travel = new Travel(storey, doors);
   const samples = storey.rooms.flatMap((room) => roomSamples(room).map((point) => ({ room, point })));
   const sources = onStorey().flatMap((b) => {
@@ -80,7 +83,7 @@ function addForTravel(
   });
   if (sources.length === 0) return;
   if (ctx.analyzeOnly) {
-    const worst = firstTooFar(storey, travel.from(sources), limit);
+    const worst = firstTooFar(storey, travel.from(sources), checked);
     return worst && travelWarning(ctx, worst.room, worst.distance);
   }
   let reach = travel.from(sources);
@@ -90,7 +93,10 @@ function addForTravel(
       return Number.isFinite(d) && d > limit;
     });
     if (far.length === 0) return;
-    if (round === MAX_TRAVEL_ADDITIONS - 1) return travelWarning(ctx, far[0]!.room, reach(far[0]!.room, far[0]!.point));
+    if (round === MAX_TRAVEL_ADDITIONS - 1) {
+      const worst = far.find((s) => reach(s.room, s.point) > checked);
+      return worst && travelWarning(ctx, worst.room, reach(worst.room, worst.point));
+    }
     const stride = Math.max(1, Math.floor(far.length / 60));
     let best: { source: { room: RoomInfo; point: Pt }; served: number } | undefined;
     for (let k = 0; k < far.length; k += stride) {

@@ -1,13 +1,14 @@
 import { detectorTypeFor, needsDetection } from '../regulations.js';
-import { MESSAGES } from '../messages.js';
+import { MEASURE_TOLERANCE, MESSAGES } from '../messages.js';
 import { roomAt, roomLabel, warning, type RoomInfo, type StoreyInfo } from '../building.js';
 import { clipRingToHalfPlane, distanceToRings, pointInRings, type Pt, type Ring } from '../geometry/ring.js';
 import { powerCells } from '../placement/power-cells.js';
 import { obstacleDistanceAt } from '../placement/grid.js';
-import { placeInRoom } from '../placement/room.js';
+import { placeInRoom, type RoomPlacement } from '../placement/room.js';
 import type { Piece } from '../placement/strips.js';
 import { MAX_UNITS_PER_ROOM, unitEstimate, type PlacementContext } from './context.js';
 import { cachedRoomLowerBound } from './room-bounds.js';
+import { detectorReach, type DetectorReach } from './detector-reach.js';
 
 const toPolygon = (piece: Piece) => ({
   exterior: piece.shape.exterior.map((p) => [p[0], p[1]] as [number, number]),
@@ -41,7 +42,9 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
   const type = detectorTypeFor(info.room.type);
   const settings = ctx.fire.config.unit.detector[type];
   if (!(settings.max_detector_distance > 0 && settings.area_per_detector > 0)) return;
-  if (unitEstimate(info.area, settings.max_detector_distance, settings.area_per_detector) > MAX_UNITS_PER_ROOM) {
+  const reach = detectorReach(ctx.rules, settings, type, info);
+  if (reach.tooHigh) ctx.warnings.push(warning('ceiling_too_high', info.room.id, MESSAGES.ceilingTooHigh(reach.height, reach.maxHeight)));
+  if (unitEstimate(info.area, reach.radius, reach.maxArea) > MAX_UNITS_PER_ROOM) {
     ctx.warnings.push(
       warning('too_many_detectors', info.room.id, MESSAGES.tooManyUnits(roomLabel(info.room), 'detectors', MAX_UNITS_PER_ROOM)),
     );
@@ -50,8 +53,8 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
   const placement = placeInRoom(
     info.rings,
     {
-      radius: settings.max_detector_distance,
-      maxArea: settings.area_per_detector,
+      radius: reach.radius,
+      maxArea: reach.maxArea,
       wallDistance: settings.min_wall_distance,
       obstacles: inlets,
       obstacleDistance: settings.min_air_inlet_distance,
@@ -61,13 +64,13 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
   );
   // analyze_only on a room its detectors cover: the placement kept them all and added none, so its pieces are theirs.
   if (ctx.analyzeOnly && !(placement.ok && placement.added.length === 0)) {
-    analyzeRoom(ctx, info, existing, inlets, settings);
+    analyzeRoom(ctx, info, existing, inlets, settings, reach, placement);
     ctx.stats.push({
       room_id: info.room.id,
       storey_id: info.storey.id,
       area: info.area,
       detectors: existing.length,
-      lower_bound: roomBound(ctx, info, settings, placement.lowerBound),
+      lower_bound: roomBound(ctx, info, reach, placement.lowerBound),
     });
     return;
   }
@@ -82,10 +85,10 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
   placement.pieces.forEach((piece, i) => {
     const id = ids[i]!;
     ctx.detectorShapes[id] = piece.shape.exterior.length >= 3 ? [toPolygon(piece)] : [];
-    if (piece.area > settings.area_per_detector * 1.01)
-      ctx.warnings.push(warning('detector_area', id, MESSAGES.detectorArea(piece.area, settings.area_per_detector), id));
+    if (piece.area > reach.maxArea * 1.01)
+      ctx.warnings.push(warning('detector_area', id, MESSAGES.detectorArea(piece.area, reach.maxArea), id));
   });
-  checkPlaced(ctx, info, existing, inlets, settings);
+  checkPlaced(ctx, info, existing, inlets, settings, placement);
   if (!placement.ok) ctx.warnings.push(warning('room_not_covered', info.room.id, MESSAGES.roomNotCovered(roomLabel(info.room))));
   if (placement.cramped) ctx.warnings.push(warning('room_cramped', info.room.id, MESSAGES.roomCramped(roomLabel(info.room))));
   ctx.stats.push({
@@ -93,7 +96,7 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
     storey_id: info.storey.id,
     area: info.area,
     detectors: ids.length,
-    lower_bound: roomBound(ctx, info, settings, placement.lowerBound),
+    lower_bound: roomBound(ctx, info, reach, placement.lowerBound),
   });
 }
 
@@ -101,22 +104,34 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
  * The room's lower bound for the figures: the placement's own when it computed one (the benchmark), else the
  * remembered one when the answer lists the rooms (analyze_only), else the placement's area estimate.
  */
-function roomBound(ctx: PlacementContext, info: RoomInfo, settings: DetectorSettings, placed: number): number {
+function roomBound(ctx: PlacementContext, info: RoomInfo, reach: DetectorReach, placed: number): number {
   if (ctx.withBounds || !ctx.analyzeOnly) return placed;
-  return cachedRoomLowerBound(info.rings, settings.max_detector_distance, settings.area_per_detector);
+  return cachedRoomLowerBound(info.rings, reach.radius, reach.maxArea);
 }
 
 type DetectorSettings = PlacementContext['fire']['config']['unit']['detector']['Smoke'];
 
-/** The wall and air-inlet distances of the detectors already in the room. */
-function checkPlaced(ctx: PlacementContext, info: RoomInfo, existing: string[], inlets: readonly Ring[], settings: DetectorSettings): void {
+/**
+ * The wall and air-inlet distances of the detectors already in the room, within MEASURE_TOLERANCE. In a room too narrow
+ * for the wall distance (room_cramped says so) the wall distance the placement could keep is the limit: a detector as
+ * deep in the room as the placement puts one is not warned about again.
+ */
+function checkPlaced(
+  ctx: PlacementContext,
+  info: RoomInfo,
+  existing: string[],
+  inlets: readonly Ring[],
+  settings: DetectorSettings,
+  placement: Pick<RoomPlacement, 'wallDistance'>,
+): void {
+  const wallLimit = Math.min(settings.min_wall_distance, placement.wallDistance);
   for (const id of existing) {
     const [x, y] = ctx.detectors[id]!.coord;
     const wall = distanceToRings(x, y, info.rings);
-    if (wall < settings.min_wall_distance - 1e-6)
+    if (wall < wallLimit - MEASURE_TOLERANCE)
       ctx.warnings.push(warning('detector_near_wall', id, MESSAGES.detectorNearWall(wall, settings.min_wall_distance), id));
     const inlet = inlets.length ? obstacleDistanceAt(x, y, inlets) : Infinity;
-    if (inlet < settings.min_air_inlet_distance - 1e-6)
+    if (inlet < settings.min_air_inlet_distance - MEASURE_TOLERANCE)
       ctx.warnings.push(warning('detector_near_inlet', id, MESSAGES.detectorNearInlet(inlet, settings.min_air_inlet_distance), id));
   }
 }
@@ -125,23 +140,32 @@ function checkPlaced(ctx: PlacementContext, info: RoomInfo, existing: string[], 
  * analyze_only on a room the placement would add detectors to (so not covered): each detector's coverage is its
  * power cell in the room cut to its reach (max_detector_distance).
  */
-function analyzeRoom(ctx: PlacementContext, info: RoomInfo, existing: string[], inlets: readonly Ring[], settings: DetectorSettings): void {
+function analyzeRoom(
+  ctx: PlacementContext,
+  info: RoomInfo,
+  existing: string[],
+  inlets: readonly Ring[],
+  settings: DetectorSettings,
+  reach: DetectorReach,
+  placement: RoomPlacement,
+): void {
   const sites = existing.map((id) => [ctx.detectors[id]!.coord[0], ctx.detectors[id]!.coord[1]] as Pt);
   const cells = powerCells(
     info.rings,
     sites,
     sites.map(() => 0),
-    settings.max_detector_distance,
+    reach.radius,
   );
   cells.forEach((cell, i) => {
     const id = existing[i]!;
-    const shape = clipToDisk(cell.shape, sites[i]!, settings.max_detector_distance);
+    const shape = clipToDisk(cell.shape, sites[i]!, reach.radius);
     ctx.detectorShapes[id] = shape.exterior.length >= 3 ? [shape] : [];
-    if (cell.area > settings.area_per_detector * 1.01)
-      ctx.warnings.push(warning('detector_area', id, MESSAGES.detectorArea(cell.area, settings.area_per_detector), id));
+    if (cell.area > reach.maxArea * 1.01)
+      ctx.warnings.push(warning('detector_area', id, MESSAGES.detectorArea(cell.area, reach.maxArea), id));
   });
-  checkPlaced(ctx, info, existing, inlets, settings);
+  checkPlaced(ctx, info, existing, inlets, settings, placement);
   ctx.warnings.push(warning('room_not_covered', info.room.id, MESSAGES.roomNotCovered(roomLabel(info.room))));
+  if (placement.cramped) ctx.warnings.push(warning('room_cramped', info.room.id, MESSAGES.roomCramped(roomLabel(info.room))));
 }
 
 /** A shape cut to the 32-gon inscribed in the circle of `radius` about `at` (the reach of a unit), as a model polygon. */
@@ -187,7 +211,7 @@ function placeShaftDetector(
   if (continues) return;
   const settings = ctx.fire.config.unit.detector.Smoke;
   const top = info.storey.height.max_z;
-  const near = existing.filter((id) => top - ctx.detectors[id]!.coord[2] <= settings.max_shaft_distance + 1e-9);
+  const near = existing.filter((id) => top - ctx.detectors[id]!.coord[2] <= settings.max_shaft_distance + MEASURE_TOLERANCE);
   for (const id of existing) {
     if (!near.includes(id)) {
       const below = top - ctx.detectors[id]!.coord[2];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateModelPart } from './model.js';
 import { REGULATIONS } from './enums.js';
 import {
+  batteryDefaultsFor,
   cablingSettingsSchema,
   centralProductSchema,
   classASeparationFor,
@@ -210,5 +211,32 @@ describe('cabling settings of issue 26', () => {
     expect(fireConfigSchema.safeParse({ ...sampleFireConfig(), regulation: 'Iso7240', cabling: old }).success).toBe(false);
     expect(fireConfigSchema.safeParse({ ...sampleFireConfig(), cabling: undefined }).error?.issues[0]?.path).toEqual(['cabling']);
     expect(fireConfigSchema.safeParse(null).success).toBe(false);
+  });
+});
+
+describe('battery settings (issue 33)', () => {
+  it("a stored config without them gets its regulation's: BS 5839-1 and SBF 110:8 24 h + 30 min, NFPA 72 24 h + 5 min, × 1.25", () => {
+    const want = { Sbf1108: [24, 30, 1.25], Bs5839: [24, 30, 1.25], Nfpa72: [24, 5, 1.25] } as const;
+    for (const regulation of REGULATIONS) {
+      const config = fireConfigSchema.parse({ ...sampleFireConfig(), regulation });
+      const [standby_hours, alarm_minutes, factor] = want[regulation];
+      expect(config.battery, regulation).toEqual({ standby_hours, alarm_minutes, factor });
+      expect(batteryDefaultsFor(regulation)).toEqual(config.battery);
+    }
+    // Inside a whole fire model too.
+    expect(fireSchema.parse({ config: { ...sampleFireConfig(), regulation: 'Nfpa72' } }).config.battery.alarm_minutes).toBe(5);
+  });
+
+  it('a stored value is kept; a standby or alarm of 0, or a factor below 1, is refused', () => {
+    const kept = fireConfigSchema.parse({ ...sampleFireConfig(), battery: { standby_hours: 72, alarm_minutes: 30, factor: 1.25 } });
+    expect(kept.battery.standby_hours).toBe(72);
+    expect(fireConfigSchema.parse(kept)).toEqual(kept);
+    for (const bad of [
+      { standby_hours: 0, alarm_minutes: 30, factor: 1.25 },
+      { standby_hours: 24, alarm_minutes: 0, factor: 1.25 },
+      { standby_hours: 24, alarm_minutes: 30, factor: 0.9 },
+      { standby_hours: 24, alarm_minutes: 30 },
+    ])
+      expect(fireConfigSchema.safeParse({ ...sampleFireConfig(), battery: bad }).success, JSON.stringify(bad)).toBe(false);
   });
 });

@@ -469,6 +469,24 @@ export const cablingSettingsSchema = z.object({
 });
 export type CablingSettings = z.infer<typeof cablingSettingsSchema>;
 
+/**
+ * What the batteries of every central and power supply must carry (issue 33, docs/fire-electrical.md): hours of standby,
+ * then minutes of full alarm, the whole times a factor (ageing, derating). Edited on the optimization page.
+ */
+export const batterySettingsSchema = z.object({
+  /** h of standby: 24 (BS 5839-1 72 h without a maintenance contract; NFPA 72 24 h). */
+  standby_hours: z.number().positive(),
+  /** min of full alarm after the standby: BS 5839-1 30, NFPA 72 5 (15 with voice evacuation). */
+  alarm_minutes: z.number().positive(),
+  /** On the whole sum: 1.25 (BS 5839-1's ageing factor, NFPA 72-2022 10.6.10.1); 1.20 for NFPA 72 up to 2019. */
+  factor: z.number().min(1),
+});
+export type BatterySettings = z.infer<typeof batterySettingsSchema>;
+
+/** The regulation's battery durations and factor (fire-next.md §2.3; SBF 110:8's unverified, as BS 5839-1's). */
+export const batteryDefaultsFor = (regulation: Regulation): BatterySettings =>
+  regulation === 'Nfpa72' ? { standby_hours: 24, alarm_minutes: 5, factor: 1.25 } : { standby_hours: 24, alarm_minutes: 30, factor: 1.25 };
+
 /** Whether a regulation checks Class A separation by default: NFPA 72 only (issue 26). */
 export const classASeparationFor = (regulation: Regulation): boolean => regulation === 'Nfpa72';
 
@@ -481,6 +499,14 @@ function fillClassASeparation(raw: unknown): unknown {
   const regulation = z.enum(REGULATIONS).safeParse(raw.regulation);
   if (!regulation.success) return raw;
   return { ...raw, cabling: { ...raw.cabling, class_a_separation: classASeparationFor(regulation.data) } };
+}
+
+/** Stored fire configs from before issue 33 have no battery settings: they get their regulation's (batteryDefaultsFor). */
+function fillBattery(raw: unknown): unknown {
+  if (!isRecord(raw) || raw.battery !== undefined) return raw;
+  const regulation = z.enum(REGULATIONS).safeParse(raw.regulation);
+  if (!regulation.success) return raw;
+  return { ...raw, battery: batteryDefaultsFor(regulation.data) };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -542,15 +568,17 @@ const fireConfigObjectSchema = z.object({
   unit: unitSettingsSchema,
   section: sectionSettingsSchema.prefault({}),
   cabling: cablingSettingsSchema,
+  /** Absent in a stored config: its regulation's (fillBattery); this default only where the regulation is not known yet. */
+  battery: batterySettingsSchema.default(() => batteryDefaultsFor('Sbf1108')),
   /** The SBF 110:8 form; null for the other regulations. */
   sbf: sbfConfigSchema.nullable().default(null),
 });
 export type FireConfig = z.infer<typeof fireConfigObjectSchema>;
 export type FireConfigInput = z.input<typeof fireConfigObjectSchema>;
 
-/** The fire config; cabling.class_a_separation, when absent, comes from the regulation (fillClassASeparation). */
+/** The fire config; cabling.class_a_separation and battery, when absent, come from the regulation (fillClassASeparation, fillBattery). */
 export const fireConfigSchema = z.preprocess<unknown, typeof fireConfigObjectSchema, FireConfigInput>(
-  fillClassASeparation,
+  (raw) => fillBattery(fillClassASeparation(raw)),
   fireConfigObjectSchema,
 );
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { calcFireRackToRackRoutes } from '@edrf/fire';
 import { emptyModel, findDanglingReferences, type Model } from '@edrf/model';
 import { testArch } from '../../../../editor/arch/test-arch';
 import { applyEdits } from '../../../../state/history';
@@ -9,6 +10,7 @@ import {
   addCableEdits,
   addUnitEdits,
   deleteEdits,
+  dropCableEndEdits,
   deletesLastRack,
   mainCentralEdits,
   rackPosEdits,
@@ -86,7 +88,7 @@ describe('equipment edits', () => {
 
   it('deletes a rack with its units and its rack-to-rack routes; the last rack is told', () => {
     let model = racks();
-    const route = rackToRackRoute(model.fire!, 'route-1', '', 'rack-1', 'rack-2');
+    const { route } = rackToRackRoute(model, 'route-1', '', 'rack-1', 'rack-2');
     model = apply(model, [{ path: ['fire', 'connections', 'routes', 'route-1'], value: route }]);
     const after = apply(model, deleteEdits(model, [{ kind: 'fire.units.racks', id: 'rack-1' }]));
     expect(Object.keys(after.fire!.connections.routes)).toEqual([]);
@@ -96,19 +98,42 @@ describe('equipment edits', () => {
     expect(deletesLastRack(after, [{ kind: 'fire.units.racks', id: 'rack-2' }])).toBe(true);
   });
 
-  it('gives a route between racks on two storeys a slice on each', () => {
+  it('gives a route between racks on two storeys a slice on each, its ends on the racks', () => {
     const model = racks(['s0', 's1']);
-    const route = rackToRackRoute(model.fire!, 'route-1', '', 'rack-1', 'rack-2');
-    expect(route.slices.map((slice) => [slice.storey_id, slice.nodes.map((n) => n.unit_id)])).toEqual([
-      ['s0', ['rack-1', '']],
-      ['s1', ['', 'rack-2']],
+    const { route } = rackToRackRoute(model, 'route-1', '', 'rack-1', 'rack-2');
+    const ends = route.slices.map((slice) => [slice.storey_id, slice.nodes[0]!.unit_id, slice.nodes.at(-1)!.unit_id]);
+    expect(ends).toEqual([
+      ['s0', 'rack-1', ''],
+      ['s1', '', 'rack-2'],
     ]);
+    expect(route.slices.flatMap((slice) => slice.nodes.slice(1, -1)).every((node) => node.unit_id === '')).toBe(true);
     expect(findDanglingReferences(apply(model, [{ path: ['fire', 'connections', 'routes', 'route-1'], value: route }]))).toEqual([]);
+  });
+
+  it("makes, for a cable dropped between two racks, the engine's route between them (calc_fire_rack_to_rack_routes)", () => {
+    let model = racks();
+    model = apply(model, addCableEdits(model).requests);
+    const [central1, central2] = [unit(model, 'central-1'), unit(model, 'central-2')];
+    model = apply(model, [
+      { path: ['fire', 'connections', 'centrals', 'central-1', 'connections'], value: ['cable-1'] },
+      { path: ['fire', 'connections', 'centrals', 'central-2', 'connections'], value: ['cable-1'] },
+    ]);
+    const result = dropCableEndEdits(model, 'cable-1', unit(model, central2.id), unit(model, central1.id));
+    expect(result.became).toBe('route');
+    const page = apply(model, result.requests).fire!.connections.routes[result.select!.id]!;
+    const engine = calcFireRackToRackRoutes({ arch: model.arch, elec: model.elec, fire: model.fire! }).routes['rack-route-1']!;
+    expect(page.slices).toEqual(engine.slices);
+    // Through the building, not straight: the kitchen's rack (1, 1) to the office's (5, 1) by the door at x = 4, y 1..2.
+    const path = page.slices.flatMap((slice) => slice.nodes.map((n) => n.coord));
+    expect(path.length).toBeGreaterThan(2);
+    const atDoor = path.some(([x, y]) => Math.abs(x - 4) < 0.3 && y >= 1 && y <= 2);
+    expect(atDoor).toBe(true);
+    expect(result.toast).toBeUndefined();
   });
 
   it("replaces the model's rack-to-rack routes by calc_fire_rack_to_rack_routes' answer, keeping the rest", () => {
     let model = racks();
-    const mine = rackToRackRoute(model.fire!, 'route-1', '', 'rack-1', 'rack-2');
+    const { route: mine } = rackToRackRoute(model, 'route-1', '', 'rack-1', 'rack-2');
     model = apply(model, [
       { path: ['fire', 'connections', 'routes', 'route-1'], value: mine },
       { path: ['fire', 'connections', 'centrals', 'central-1', 'connections'], value: ['route-1'] },

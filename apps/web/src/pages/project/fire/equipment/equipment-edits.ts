@@ -1,3 +1,4 @@
+import { routeBetweenRacks } from '@edrf/fire';
 import {
   DEFAULT_CENTRAL_RACK_SIZE,
   DEFAULT_EQUIPMENT_RACK_SIZE,
@@ -12,7 +13,6 @@ import {
   type PowerSupply,
   type RackUnitGroup,
   type Route,
-  type RouteSlice,
 } from '@edrf/model';
 import { setAt } from '../../../../editor/typed-path';
 import type { EditRequest } from '../../../../state/history';
@@ -254,40 +254,25 @@ function connectionsEdit(unit: EquipmentUnit, remove: readonly string[], add: re
 }
 
 /**
- * A rack-to-rack route between two racks (F§3 'Route', kind RackToRack), drawn with `productId`: its nodes name the
- * racks (route nodes name units of fire.units) at their plan coordinates; racks on two storeys get a slice on each.
+ * A rack-to-rack route between two racks (F§3 'Route', kind RackToRack), drawn with `productId`: the engine's
+ * (routeBetweenRacks, the leg calc_fire_rack_to_rack_routes makes) through the building, its ends on the racks, a
+ * slice per storey; where no way leads through the building, straight, with the engine's warning.
  */
-export function rackToRackRoute(fire: Fire, id: string, productId: string, fromRack: string, toRack: string): Route {
-  const a = fire.units.racks[fromRack]!;
-  const b = fire.units.racks[toRack]!;
-  const slices: RouteSlice[] =
-    a.storey_id === b.storey_id
-      ? [
-          {
-            storey_id: a.storey_id,
-            nodes: [
-              { unit_id: a.id, coord: a.coord },
-              { unit_id: b.id, coord: b.coord },
-            ],
-          },
-        ]
-      : [
-          {
-            storey_id: a.storey_id,
-            nodes: [
-              { unit_id: a.id, coord: a.coord },
-              { unit_id: '', coord: a.coord },
-            ],
-          },
-          {
-            storey_id: b.storey_id,
-            nodes: [
-              { unit_id: '', coord: b.coord },
-              { unit_id: b.id, coord: b.coord },
-            ],
-          },
-        ];
-  return { id, product_id: productId, kind: 'RackToRack', slices };
+export function rackToRackRoute(
+  model: Model,
+  id: string,
+  productId: string,
+  fromRack: string,
+  toRack: string,
+): { route: Route; warning?: string } {
+  const { route, warnings } = routeBetweenRacks(
+    { arch: model.arch, elec: model.elec, fire: requireFire(model) },
+    fromRack,
+    toRack,
+    id,
+    productId,
+  );
+  return { route, warning: warnings[0]?.message };
 }
 
 /**
@@ -313,12 +298,13 @@ export function dropCableEndEdits(
     return requests.length > 0 ? { requests, became: 'cable', select: { kind: 'fire.connections.cables', id: cableId } } : NOTHING_CHANGES;
   }
   const routeId = freeId(fire.connections.routes, 'route');
-  const route = rackToRackRoute(fire, routeId, cable.product_id, other.rackId, dropped.rackId);
+  const { route, warning } = rackToRackRoute(model, routeId, cable.product_id, other.rackId, dropped.rackId);
   const requests: EditRequest[] = [setAt(['fire', 'connections', 'routes', routeId], route)];
   for (const u of holders) if (u.id !== dropped.id && u.id !== other.id) requests.push(connectionsEdit(u, [cableId], []));
   requests.push(connectionsEdit(other, [cableId], [routeId]), connectionsEdit(dropped, [cableId], [routeId]));
   requests.push({ path: ['fire', 'connections', 'cables', cableId], value: undefined });
-  return { requests, became: 'route', select: { kind: 'fire.connections.routes', id: routeId } };
+  const toast = warning ? { kind: 'warning' as const, message: warning } : undefined;
+  return { requests, became: 'route', select: { kind: 'fire.connections.routes', id: routeId }, ...(toast && { toast }) };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { ELECTRICAL_MESSAGES, loopFiguresOf, type LoopFigures, type WallCrossing } from '@edrf/fire';
 import type { Model, Route } from '@edrf/model';
 import { storeysTopDown } from '../../../../editor/arch/storeys';
-import { loopFigures, type LoopFigures } from './loop-figures';
 import { canAddStoreySlice, isRouteEnd } from './route-edits';
 import type { RoutesPick } from './route-selection';
 
@@ -50,6 +50,9 @@ function RouteFields({
 }: RoutePanelProps & { route: Route; slice: number | null; node: number | null }) {
   const fire = model.fire!;
   const cable = fire.config.products.cables.find((c) => c.id === route.product_id);
+  // The engine's figures (issue 33, one source): the same checks calc_fire_cabling warns by.
+  const figuresOf = useMemo(() => loopFiguresOf({ arch: model.arch, fire }), [model.arch, fire]);
+  const figures = route.kind === 'Loop' ? figuresOf(route.id) : null;
   return (
     <section aria-label="Route">
       <h2 className="side-title">
@@ -61,7 +64,7 @@ function RouteFields({
         <dt>Slices</dt>
         <dd>{route.slices.length}</dd>
       </dl>
-      {route.kind === 'Loop' && <LoopSummary figures={loopFigures(fire, route)} />}
+      {figures && <LoopSummary figures={figures} model={model} />}
       <h3 className="side-subtitle">Slices</h3>
       <ol className="route-parts" aria-label="Slices of the route">
         {route.slices.map((s, i) => (
@@ -190,13 +193,21 @@ function SliceFields({
 }
 
 const volts = (v: number) => `${v.toFixed(1)} V`;
+const ah = (c: number) => `${c.toFixed(2)} Ah`;
+const hours = (h: number) => (h >= 1 ? `${Number(h.toFixed(2))} h` : `${Number((h * 60).toFixed(1))} min`);
 
-/** Issue 26: a loop's units in order with their addresses, its length, load and units against their limits, the worst voltage. */
-function LoopSummary({ figures }: { figures: LoopFigures }) {
-  const { members, length, load, maxLoad, maxUnits, countedUnits, isolators, maxResistance, maxLength, voltages } = figures;
+/**
+ * Issue 26, 33: a loop's units in order with their addresses and currents, its length, load and units against their
+ * limits, the worst voltage (in words below 0 V), its central's battery and where it passes through walls.
+ */
+function LoopSummary({ figures, model }: { figures: LoopFigures; model: Model }) {
+  const { members, length, maxUnits, countedUnits, isolators, maxResistance, maxLength, voltages, battery, wallCrossings } = figures;
+  const load = figures.load * 1000;
+  const maxLoad = figures.maxLoad === null ? null : figures.maxLoad * 1000;
   const worst = voltages?.worst;
   const over = maxLoad !== null && load > maxLoad;
   const of = (limit: number | null, unit: string, digits: number) => (limit !== null ? ` of ${limit.toFixed(digits)} ${unit}` : '');
+  const unknown = members.filter((m) => !m.known);
   return (
     <section aria-label="Loop" className="loop-summary">
       <dl className="details">
@@ -219,10 +230,32 @@ function LoopSummary({ figures }: { figures: LoopFigures }) {
         <dd className={voltages && maxResistance !== null && voltages.resistance > maxResistance ? 'over' : undefined}>
           {voltages ? `${voltages.resistance.toFixed(2)} Ω${of(maxResistance, 'Ω', 0)}` : '—'}
         </dd>
+        {voltages && (
+          <>
+            <dt>Feed A only</dt>
+            <dd className={voltages.fromA.below.length > 0 ? 'over' : undefined}>{feedText(voltages.fromA.worst)}</dd>
+            <dt>Feed B only</dt>
+            <dd className={voltages.fromB.below.length > 0 ? 'over' : undefined}>{feedText(voltages.fromB.worst)}</dd>
+          </>
+        )}
         <dt>Worst voltage</dt>
         <dd className={worst && worst.unit.voltage < worst.unit.minVoltage ? 'over' : undefined}>
-          {worst ? `${volts(worst.unit.voltage)} at ${worst.unit.id} (feed ${worst.feed})` : '—'}
+          {figures.cannotWork
+            ? ELECTRICAL_MESSAGES.cannotWork
+            : worst
+              ? `${volts(worst.unit.voltage)} at ${worst.unit.id} (feed ${worst.feed})`
+              : '—'}
         </dd>
+        <dt>Battery</dt>
+        <dd className={battery && battery.battery.warnings.length > 0 ? 'over' : undefined}>
+          {battery
+            ? `${battery.id} needs ${ah(battery.battery.capacity)} (${hours(battery.battery.standbyHours)} standby + ` +
+              `${hours(battery.battery.alarmHours)} alarm × ${battery.battery.factor}), ` +
+              (battery.battery.configured !== null ? `has ${ah(battery.battery.configured)}` : 'none set')
+            : '—'}
+        </dd>
+        <dt>Wall crossings</dt>
+        <dd>{wallCrossings.length}</dd>
       </dl>
       {maxLoad !== null && (
         <meter
@@ -237,15 +270,56 @@ function LoopSummary({ figures }: { figures: LoopFigures }) {
           title={`${load.toFixed(1)} of ${maxLoad} mA`}
         />
       )}
+      {figures.warnings.length > 0 && (
+        <ul className="loop-warnings" aria-label="Loop warnings">
+          {figures.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      )}
+      {unknown.length > 0 && (
+        <p className="over">
+          {unknown.length} unit{unknown.length === 1 ? '' : 's'} without electrical data, not counted: {unknown.map((m) => m.id).join(', ')}
+        </p>
+      )}
+      {wallCrossings.length > 0 && (
+        <>
+          <h3 className="side-subtitle">Wall crossings</h3>
+          <ol className="loop-units" aria-label="Wall crossings of the loop">
+            {wallCrossings.map((c, k) => (
+              <li key={k}>
+                <span className="section-name">{crossingName(model, c)}</span>
+                <span className="section-figures muted">
+                  {storeyName(model, c.storeyId)} · {c.point[0].toFixed(2)}, {c.point[1].toFixed(2)} m
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
       <h3 className="side-subtitle">Units in order</h3>
       <ol className="loop-units" aria-label="Units of the loop">
         {members.map((m) => (
           <li key={m.id}>
             <span className="section-name">{m.id}</span>
-            <span className="section-figures muted">{m.address !== null ? `address ${m.address}` : 'no address'}</span>
+            <span className="section-figures muted">
+              {m.address !== null ? `address ${m.address}` : 'no address'} ·{' '}
+              {m.known ? `${(m.alarmCurrent * 1000).toFixed(1)} mA` : 'no electrical data'}
+            </span>
           </li>
         ))}
       </ol>
     </section>
   );
 }
+
+/** A wall crossing as a designer names it: the rooms either side, and the wall's fire rating where it has one. */
+function crossingName(model: Model, crossing: WallCrossing): string {
+  const room = (id: string) => (id ? model.arch.rooms[id]?.name || id : 'outside');
+  const rating = crossing.wallId ? model.arch.walls[crossing.wallId]?.fire_rating : '';
+  return `${room(crossing.rooms[0])} → ${room(crossing.rooms[1])}${rating ? ` (${rating} wall)` : ''}`;
+}
+
+/** A feed's worst unit: its voltage, or in words where it falls below zero. */
+const feedText = (worst: { id: string; voltage: number } | null) =>
+  worst === null ? '—' : worst.voltage < 0 ? ELECTRICAL_MESSAGES.cannotWork : `${volts(worst.voltage)} at ${worst.id}`;

@@ -1,8 +1,10 @@
-import type { Fire, Model, Point2, Polygon, Section, SectionPart } from '@edrf/model';
+import { roomStoreys as engineRoomStoreys, sectionsInOrder, unitSections, unitSectionsBuilding, type UnitSection } from '@edrf/fire';
+import type { Arch, Fire, Model, Point2, Polygon, Section, SectionPart } from '@edrf/model';
 
 /**
  * What the sections page reads off the model: the sections in their list order, where a part lies, which
- * section and part hold a unit, which room is under a point. Pure functions; sections-edits.ts writes.
+ * section and part hold a unit, which room is under a point. Pure functions; sections-edits.ts writes. The order of
+ * sections, the rooms' storeys and the units' sections are the engine's (@edrf/fire), never a copy.
  */
 
 /** The unit groups that take an address (F§3 Sections): the loop's devices, not racks nor labels. */
@@ -16,31 +18,14 @@ export interface AddressedUnit {
   coord: readonly number[];
 }
 
-/** A name that is a number sorts by its value; other names after them, naturally ('A2' before 'A10'). */
-const numberOf = (name: string): number | null => (/^\s*-?\d+(\.\d+)?\s*$/.test(name) ? Number(name) : null);
-
-/** F§4: sections sorted numerically by name ('2' before '10'; non-numeric names after); ties by id. */
-export function compareSectionNames(a: Pick<Section, 'name' | 'id'>, b: Pick<Section, 'name' | 'id'>): number {
-  const na = numberOf(a.name);
-  const nb = numberOf(b.name);
-  if (na !== null && nb !== null && na !== nb) return na - nb;
-  if (na !== null && nb === null) return -1;
-  if (na === null && nb !== null) return 1;
-  const byName = a.name.localeCompare(b.name, undefined, { numeric: true });
-  return byName !== 0 ? byName : a.id.localeCompare(b.id, undefined, { numeric: true });
-}
-
-export const sortedSections = (fire: Fire | null): Section[] => (fire ? Object.values(fire.sections).sort(compareSectionNames) : []);
+/** F§4: the sections in the engine's order (section-order.ts: numerically by name, then naturally; ties by id). */
+export const sortedSections = (fire: Fire | null): Section[] => (fire ? sectionsInOrder(fire.sections) : []);
 
 /** A section's name as the page writes it: 'Section 3' (the name alone could be '0' or empty). */
 export const sectionTitle = (section: Pick<Section, 'name'>): string => `Section ${section.name || '(no name)'}`;
 
-/** The storey of each room (a room is listed by one storey). */
-export function roomStoreys(model: Model): Map<string, string> {
-  const storeys = new Map<string, string>();
-  for (const storey of Object.values(model.arch.storeys)) for (const room of storey.rooms) storeys.set(room, storey.id);
-  return storeys;
-}
+/** The storey of each room as the engine takes it (a room listed by two storeys is the lower one's). */
+export const roomStoreys = (model: Model): ReadonlyMap<string, string> => engineRoomStoreys(model.arch);
 
 /** The outline a part covers: its custom shape, else its room's shape (null when the room is gone). */
 export const partPolygon = (model: Model, part: SectionPart): Polygon | null => part.shape ?? model.arch.rooms[part.room_id]?.shape ?? null;
@@ -62,18 +47,25 @@ function inRing(point: readonly number[], ring: readonly Point2[]): boolean {
 export const inPolygon = (point: readonly number[], polygon: Polygon): boolean =>
   inRing(point, polygon.exterior) && !polygon.interiors.some((hole) => inRing(point, hole));
 
-/** The section and part holding a point of a storey (the engine's rule: the part's shape, else its room's). */
-export function partAt(model: Model, storeyId: string, point: readonly number[]): { section: Section; part: SectionPart } | null {
+/** The building as the engine's section rule reads it, kept per architecture (edits of units and sections keep it). */
+const sectionBuildings = new WeakMap<Arch, ReturnType<typeof unitSectionsBuilding>>();
+/** The engine's answer per fire part (and the architecture it was for). */
+const locatedUnits = new WeakMap<Fire, { arch: Arch; units: ReadonlyMap<string, UnitSection> }>();
+
+/**
+ * Which section each unit that takes an address belongs to: the engine's rule (unitSections: the part holding it, else
+ * the room whose door it stands at, else the nearest part), the one calc_fire_sections addresses by.
+ */
+export function unitSectionsOf(model: Model): ReadonlyMap<string, UnitSection> {
   const fire = model.fire;
-  if (!fire) return null;
-  const storeys = roomStoreys(model);
-  for (const section of sortedSections(fire))
-    for (const part of section.parts) {
-      if (storeys.get(part.room_id) !== storeyId) continue;
-      const polygon = partPolygon(model, part);
-      if (polygon && inPolygon(point, polygon)) return { section, part };
-    }
-  return null;
+  if (!fire) return new Map();
+  const known = locatedUnits.get(fire);
+  if (known && known.arch === model.arch) return known.units;
+  let building = sectionBuildings.get(model.arch);
+  if (!building) sectionBuildings.set(model.arch, (building = unitSectionsBuilding(model.arch)));
+  const units = unitSections(model.arch, fire, building);
+  locatedUnits.set(fire, { arch: model.arch, units });
+  return units;
 }
 
 /** An addressed-kind unit of the model by id. */
@@ -96,16 +88,22 @@ export const addressedUnits = (fire: Fire): AddressedUnit[] =>
     })),
   );
 
-/** The section a unit lies in, with the part. */
-export const unitPart = (model: Model, unit: AddressedUnit) => partAt(model, unit.storey_id, unit.coord);
+/** The section a unit belongs to, with the part (the engine's rule); null for a unit that takes no address. */
+export function unitPart(model: Model, unit: Pick<AddressedUnit, 'id'>): { section: Section; part: SectionPart } | null {
+  const found = unitSectionsOf(model).get(unit.id);
+  const part = found?.section.parts[found.part];
+  return found && part ? { section: found.section, part } : null;
+}
 
-/** The units lying in one part of a section. */
+/** The units that belong to one part of a section (`part` as the model holds it: a room split in two is two parts). */
 export function unitsInPart(model: Model, part: SectionPart): AddressedUnit[] {
   const fire = model.fire;
-  const storeyId = roomStoreys(model).get(part.room_id);
-  const polygon = partPolygon(model, part);
-  if (!fire || !storeyId || !polygon) return [];
-  return addressedUnits(fire).filter((unit) => unit.storey_id === storeyId && inPolygon(unit.coord, polygon));
+  if (!fire) return [];
+  const located = unitSectionsOf(model);
+  return addressedUnits(fire).filter((unit) => {
+    const found = located.get(unit.id);
+    return found?.section.parts[found.part] === part;
+  });
 }
 
 /** The section whose addresses hold a unit, and its address. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { compareSectionNames } from '@edrf/fire';
 import { SECTION_PALETTE, fireSchema, type Model, type Point2 } from '@edrf/model';
 import { applyEdits, type EditRequest } from '../../../../state/history';
-import { compareSectionNames, isValidSectionShape, partAt, sortedSections } from './section-lookup';
+import { isValidSectionShape, sortedSections, unitPart } from './section-lookup';
 import {
   addSectionEdits,
   addressRefusal,
@@ -51,10 +52,14 @@ describe('sections edits', () => {
     expect(Object.keys(model.fire!.sections)).toEqual(['section-2']);
   });
 
-  it('sorts sections numerically by name, non-numeric names after', () => {
-    const names = ['10', 'B', '2', 'A10', '0', 'A2', '1.5'];
-    const sorted = names.map((name, i) => ({ id: `s${i}`, name })).sort(compareSectionNames);
-    expect(sorted.map((s) => s.name)).toEqual(['0', '1.5', '2', '10', 'A2', 'A10', 'B']);
+  it('lists sections numerically by name, non-numeric names after, as the engine orders them (F§4)', () => {
+    const names = ['10', 'B', '2', 'A10', '', '0', 'A2', '1.5'];
+    const fire = sectionsModel().fire!;
+    const sections = Object.fromEntries(names.map((name, i) => [`s${i}`, { ...fire.sections['section-1']!, id: `s${i}`, name }]));
+    const expected = ['0', '1.5', '2', '10', '', 'A2', 'A10', 'B'];
+    expect(sortedSections({ ...fire, sections }).map((s) => s.name)).toEqual(expected);
+    // The engine's order (which section holds a unit first, the loops' order) is the same function's.
+    expect(names.slice().sort(compareSectionNames)).toEqual(expected);
     expect(sortedSections(sectionsModel().fire).map((s) => s.name)).toEqual(['1', '10']);
   });
 
@@ -117,12 +122,20 @@ describe('sections edits', () => {
     const triangle: Point2[] = [
       [0, 0],
       [4, 0],
-      [0, 3],
+      [0, 2.5],
     ];
-    const shaped = apply(model, partShapeEdits(model, 'section-1', 'k', triangle));
-    // The shape decides which units are in the section: d2 (3, 2) lies outside the triangle.
-    expect(partAt(shaped, 's0', [3, 2])).toBeNull();
-    expect(partAt(shaped, 's0', [1, 1])?.section.id).toBe('section-1');
+    const added = addSectionEdits(model);
+    const office = added.id;
+    const withOffice = apply(model, added.requests);
+    const shaped = apply(withOffice, [
+      ...partShapeEdits(withOffice, 'section-1', 'k', triangle)!,
+      ...moveRoomEdits(withOffice, 'o', office)!,
+    ]);
+    // The shape decides which section a unit belongs to (the engine's rule): d1 (1, 1) lies in the triangle; d2 (3, 2)
+    // outside it, 1.17 m from its long side (2.5·3 + 4·2 − 10 over √(2.5² + 4²)) and 1 m from the office: the office's.
+    expect(unitPart(shaped, { id: 'd1' })?.section.id).toBe('section-1');
+    expect(unitPart(shaped, { id: 'd2' })?.section.id).toBe(office);
+    expect(unitPart(model, { id: 'd2' })?.section.id).toBe('section-1');
     const reset = apply(shaped, resetPartShapeEdits(shaped, 'section-1', 'k'));
     expect(reset.fire!.sections['section-1']!.parts[0]!.shape).toBeNull();
     expect(resetPartShapeEdits(reset, 'section-1', 'k')).toBeNull();
@@ -135,10 +148,13 @@ describe('sections edits', () => {
     expect(first).toMatchObject({ address: 1 });
     model = apply(model, first!.requests);
     expect(addressUnitEdits(model, 'd2')).toBeNull();
-    // Outside every section (the office), and a unit that is not there, take none.
-    expect(addressUnitEdits(model, 'd3')).toBeNull();
+    // The office is in no section: its d3 belongs to the nearest part on its storey, the kitchen's (the engine's rule,
+    // issue 33: every unit that takes an address has a section where one is on its storey). A unit that is not there,
+    // or on a storey with no section, takes none.
+    expect(addressUnitEdits(model, 'd3')).toMatchObject({ address: 3, section: { id: 'section-1' } });
     expect(addressUnitEdits(model, 'nope')).toBeNull();
     expect(addressUnitEdits(model, 'd4')).toMatchObject({ address: 1, section: { id: 'section-2' } });
+    expect(addressUnitEdits(apply(model, deleteSectionEdits('section-2')), 'd4')).toBeNull();
     expect(addressRefusal(model.fire!.sections['section-1']!, 'd2', 2)).toBe("Address 2 is already given to 'd1'");
     expect(addressRefusal(model.fire!.sections['section-1']!, 'd2', 0)).not.toBeNull();
     model = apply(model, setAddressEdits('section-1', 'd2', null));

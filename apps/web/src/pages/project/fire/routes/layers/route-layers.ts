@@ -1,4 +1,5 @@
-import type { Model, Point2, Route } from '@edrf/model';
+import { routeWallCrossings, type WallCrossing } from '@edrf/fire';
+import type { Arch, Model, Point2, Route } from '@edrf/model';
 import { planItem, type LayerStyle, type PlanItem, type PlanLayer, type Ring } from '../../../../../editor/layers';
 import type { OverlayPainter } from '../../../../../editor/overlay';
 import { rackLayer } from '../../units/racks/rack-layer';
@@ -58,8 +59,22 @@ export const routesLayers = (): PlanLayer[] => [
 ];
 
 const SELECTED = '#1d4ed8';
+const CROSSING = '#dc2626';
 
-/** F§4: the selected route's nodes (locked ones filled), its selected slice drawn thick, its selected node large. */
+/** A loop's wall crossings, kept per route object while the architecture stays (a route edit makes a new object). */
+const crossingsCache = new WeakMap<Route, { arch: Arch; crossings: WallCrossing[] }>();
+function crossingsOf(arch: Arch, route: Route): WallCrossing[] {
+  const kept = crossingsCache.get(route);
+  if (kept?.arch === arch) return kept.crossings;
+  const crossings = routeWallCrossings(arch, route);
+  crossingsCache.set(route, { arch, crossings });
+  return crossings;
+}
+
+/**
+ * F§4: the selected route's nodes (locked ones filled), its selected slice drawn thick, its selected node large; and
+ * where a selected loop passes through a wall without a door, a red mark (issue 33: the holes to drill and seal).
+ */
 export const selectedRoutePainter: OverlayPainter = (draw, editor) => {
   const model: Model = editor.model;
   const pick = pickOf(editor.selection, model);
@@ -83,6 +98,12 @@ export const selectedRoutePainter: OverlayPainter = (draw, editor) => {
       if (node) draw.handles([flat(node.coord)], { fill: '#facc15', stroke: '#111111', width: 2, size: 14 });
     }
   }
+  if (route.kind !== 'Loop') return;
+  const here = crossingsOf(model.arch, route).filter((c) => c.storeyId === editor.storeyId);
+  draw.handles(
+    here.map((c) => c.point),
+    { fill: CROSSING, stroke: '#ffffff', width: 1.5, size: 10 },
+  );
 };
 
 /** The page's painters: the labels' texts, the selected route. */

@@ -43,10 +43,13 @@ describe('the sections page’s tools', () => {
     h.click([3, 2]);
     expect(pickOf(h.editor.selection, h.model)).toEqual({ kind: 'unit', group: 'detectors', unitId: 'd2' });
     expect(h.model.fire!.sections['section-1']!.addresses).toEqual({ d1: 1, d2: 2 });
-    // A second click leaves the address as it is; a unit in no section takes none.
+    // A second click leaves the address as it is; d3, in the office (no section), belongs to the nearest part on its
+    // storey, the kitchen's: the engine's rule, which calc_fire_sections addresses by.
     h.click([3, 2]);
-    h.click([5.5, 1.5]);
     expect(h.model.fire!.sections['section-1']!.addresses).toEqual({ d1: 1, d2: 2 });
+    h.click([5.5, 1.5]);
+    expect(h.model.fire!.sections['section-1']!.addresses).toEqual({ d1: 1, d2: 2, d3: 3 });
+    h.undo();
     h.undo();
     expect(h.model.fire!.sections['section-1']!.addresses).toEqual({ d1: 1 });
   });

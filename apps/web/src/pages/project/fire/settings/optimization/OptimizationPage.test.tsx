@@ -148,6 +148,30 @@ describe('the optimization page', () => {
     });
   });
 
+  it('battery: the regulation’s durations and factor, edited in the model and clamped (issue 33)', () => {
+    const bs = setup('Bs5839');
+    const battery = section('Battery');
+    expect(battery.getByText(/72 h standby where there is no maintenance contract/)).toBeTruthy();
+    expect([input('Standby', battery).value, input('Alarm', battery).value, input('Battery factor', battery).value]).toEqual([
+      '24',
+      '30',
+      '1.25',
+    ]);
+    type(input('Standby', battery), '72');
+    expect(bs.config().battery).toEqual({ standby_hours: 72, alarm_minutes: 30, factor: 1.25 });
+    type(input('Battery factor', battery), '0.5');
+    type(input('Alarm', battery), '0');
+    expect(bs.config().battery).toEqual({ standby_hours: 72, alarm_minutes: 1, factor: 1 });
+    cleanup();
+
+    const nfpa = setup('Nfpa72');
+    expect(nfpa.config().battery).toEqual({ standby_hours: 24, alarm_minutes: 5, factor: 1.25 });
+    // Voice evacuation and an edition up to 2019.
+    type(input('Alarm', section('Battery')), '15');
+    type(input('Battery factor', section('Battery')), '1.2');
+    expect(nfpa.config().battery).toEqual({ standby_hours: 24, alarm_minutes: 15, factor: 1.2 });
+  });
+
   it('section areas stay sorted descending when adding and editing, duplicates allowed; remove works', () => {
     const { config } = setup();
     expect(areaInputs()).toEqual(['2000', '1600']);

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import type { Regulation } from '@edrf/model';
 import { setAt } from '../../../../../editor/typed-path';
 import { useModelEdit, useProjectState } from '../../../../../state/use-project';
 import { DetectorSettingsFields } from './DetectorSettingsFields';
@@ -8,8 +9,8 @@ import './optimization.css';
 
 /**
  * /project/{id}/fire/settings/optimization (F§2, F§3 'Optimization config'): model.fire.config.unit, .section and
- * .cabling with F§5's minimums (and issue 26's units between isolators, at least 1, and Class A separation). Every
- * change is an edit of the model through the project store.
+ * .cabling with F§5's minimums (and issue 26's units between isolators, at least 1, and Class A separation), and
+ * issue 33's .battery (standby h, alarm min, factor). Every change is an edit of the model through the project store.
  */
 export function OptimizationPage() {
   const { model } = useProjectState();
@@ -17,7 +18,7 @@ export function OptimizationPage() {
   // The fire area sends a model without a fire config away (FireLayout).
   const config = model.fire?.config;
   if (!config) return null;
-  const { unit, section, cabling } = config;
+  const { unit, section, cabling, battery } = config;
   return (
     <div className="page optimization-page">
       <header className="page-header">
@@ -94,9 +95,45 @@ export function OptimizationPage() {
           </label>
         </div>
       </SettingsCard>
+      {/* Issue 33: what every central's and power supply's battery must carry, the regulation's by default. */}
+      <SettingsCard title="Battery">
+        <p className="muted">{BATTERY_HINT[config.regulation]}</p>
+        <div className="settings-fields">
+          <MeasureField
+            label="Standby"
+            unit="h"
+            min={1}
+            value={battery.standby_hours}
+            onCommit={(value) => edit([setAt(['fire', 'config', 'battery', 'standby_hours'], value)])}
+          />
+          <MeasureField
+            label="Alarm"
+            unit="min"
+            min={1}
+            value={battery.alarm_minutes}
+            onCommit={(value) => edit([setAt(['fire', 'config', 'battery', 'alarm_minutes'], value)])}
+          />
+          <MeasureField
+            label="Battery factor"
+            min={1}
+            max={2}
+            decimals={2}
+            value={battery.factor}
+            onCommit={(value) => edit([setAt(['fire', 'config', 'battery', 'factor'], value)])}
+          />
+        </div>
+      </SettingsCard>
     </div>
   );
 }
+
+/** What each regulation asks of the batteries, and when to change the defaults (fire-next.md §2.3). */
+const BATTERY_HINT: Record<Regulation, string> = {
+  Bs5839:
+    'BS 5839-1: 24 h standby and 30 min alarm, × 1.25; 72 h standby where there is no maintenance contract or remote fault monitoring.',
+  Nfpa72: 'NFPA 72: 24 h standby and 5 min alarm (15 min with voice evacuation), × 1.25 from the 2022 edition (1.20 up to 2019).',
+  Sbf1108: 'SBF 110:8: 24 h standby and 30 min alarm, × 1.25 (not verified against the rules: check them).',
+};
 
 /** One titled section of the page, named by its title. */
 function SettingsCard({ title, children }: { title: string; children: ReactNode }) {

@@ -1,10 +1,9 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import type { AnalysisWarning } from '@edrf/fire';
+import { partsOrder, type AnalysisWarning } from '@edrf/fire';
 import type { Arch, Model } from '@edrf/model';
 import { ringsBounds } from '../../../../../editor/layers';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
 import { unitRef } from '../units-edits';
-import { partsOrder } from './analysis-parts';
 import { roomOfWarning, unitWarnings, warningRoom, warningUnit } from './analysis-store';
 import { DetectionFigures } from './DetectionFigures';
 import type { Analysis } from './use-analysis';

@@ -1,7 +1,12 @@
-import type { AnalysisWarning, FireUnitsResult } from '@edrf/fire';
+import {
+  ANALYSED_GROUPS,
+  type AnalysedGroup,
+  type AnalysisParts,
+  type AnalysisWarning,
+  type FireUnitsResult,
+  type StoreyPart,
+} from '@edrf/fire';
 import type { Arch, Model } from '@edrf/model';
-import type { AnalysisParts, StoreyPart } from './analysis-parts';
-import { ANALYSED_GROUPS, type AnalysedGroup } from './storey-scope';
 
 /** What the plan draws of an analysis: warnings, coverage, room figures. */
 export type ShownAnalysis = StoreyPart;

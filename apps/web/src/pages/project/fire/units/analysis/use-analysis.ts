@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FireUnitsResult } from '@edrf/fire';
-import type { Arch, Fire } from '@edrf/model';
-import { analyzeUnits } from './analyze';
-import { createAnalysisStore, type AnalysisStore } from './analysis-store';
 import {
+  ANALYSED_GROUPS,
+  analysisInput,
   applyScoped,
   mergeParts,
   needsBuilding,
@@ -12,8 +10,11 @@ import {
   scopedPart,
   splitAnswer,
   type AnalysisParts,
-} from './analysis-parts';
-import { ANALYSED_GROUPS, analysisInput } from './storey-scope';
+  type FireUnitsResult,
+} from '@edrf/fire';
+import type { Arch, Fire } from '@edrf/model';
+import { analyzeUnits } from './analyze';
+import { createAnalysisStore, type AnalysisStore } from './analysis-store';
 import type { UnitDrags } from '../tools/unit-drags';
 
 /** Whether an analysis holds for the model: the same architecture, settings and detectors, sirens and buttons. */
@@ -53,7 +54,8 @@ export interface Analysis {
  * The units page's analysis (issue 22, 'Analysis always visible'): calc_fire_units analyze_only on the server after
  * each change of the architecture or the fire part, the page never waiting for it. The first time (and after a change
  * of the architecture or the settings) the whole building is sent; after an edit of units only the storeys, or rooms,
- * it touched (analysis-parts.ts planAnalysis, storey-scope.ts), their answers replacing those parts of the last one.
+ * it touched (the engine's planAnalysis and analysisInput, packages/fire/src/analysis/), their answers replacing those
+ * parts of the last one.
  * Every answer is kept, for the model it was asked for: the next question asks for what changed since. An edit the
  * analysis does not read (a rack, a label's text) asks nothing.
  */

@@ -1,11 +1,13 @@
-import type { AnalysisWarning, FireUnitsResult, RoomDetection } from '@edrf/fire';
 import type { Arch, Fire, Polygon } from '@edrf/model';
-import { ANALYSED_GROUPS, roomStoreys, roomsScope, storeyOrder, unitsOf, type AnalysisScope, type AnalysedUnit } from './storey-scope';
+import type { AnalysisWarning, FireUnitsResult, RoomDetection } from '../analysis.js';
+import { ANALYSED_GROUPS, roomsScope, unitsOf, type AnalysisScope, type AnalysedUnit } from './storey-scope.js';
+import { roomStoreys, storeyOrder } from './storey-order.js';
 
 /**
- * The units page's analysis kept per storey (docs/fire-units.md 'Analysis'): the first answer is the whole
- * building's, split by storey; after an edit only the storeys (or rooms) it touched are asked again, and their answers
- * replace those parts. The page shows the parts merged: every warning, the shown storey's and the building's figures.
+ * An analysis (calc_fire_units analyze_only) kept per storey (docs/fire-units.md 'Analysis'): the first answer is the
+ * whole building's, split by storey; after an edit only the storeys (or rooms) it touched are asked again, and their
+ * answers replace those parts. Merged, the parts are the whole model's answer: the units page shows them. Where a
+ * warning belongs and the order of the checks are the engine's (calc-units.ts), so they live beside it.
  */
 
 /** One storey's share of an answer: its warnings, its units' coverage, its rooms' detection figures. */
@@ -41,6 +43,7 @@ const KIND_ORDER = [
   'unknown_storey',
   'bad_coordinate',
   'unit_outside_rooms',
+  'ceiling_too_high',
   'too_many_detectors',
   'detector_area',
   'detector_near_wall',

@@ -1,22 +1,26 @@
-import { REGULATION_RULES } from '@edrf/fire';
 import { emptyArch, UNIT_GROUPS, type Arch, type Fire, type Storey } from '@edrf/model';
+import { distanceToRings, pointInRings, type Ring } from '../geometry/ring.js';
+import { REGULATION_RULES } from '../regulations.js';
+import { roomStoreys, storeyOrder } from './storey-order.js';
 
 /**
- * What the units page's analysis sends (docs/fire-units.md 'Analysis'): calc_fire_units analyze_only reads, of a
- * storey, its rooms (outlines and types), its doors (exit doors and travel, for the call points), its air inlets, the
- * detectors, sirens and buttons on it, the fire config, and, for a shaft, whether a shaft room of the storey above
- * continues it. Nothing else: no walls, openings, stairs, ceilings, slabs, beams, racks, cables or sections. So the
- * answer for one storey needs only that storey's part of the model, a few per cent of a large one (78 MB for the
- * 185,000 m² real-geometry building, under 1 MB for one of its storeys).
+ * What calc_fire_units analyze_only reads of a storey, so that the units page can ask for one storey (or some rooms)
+ * and get the whole model's answer for it (docs/fire-units.md 'Analysis'): its rooms (as in the model: outlines,
+ * types, floor and ceiling surfaces, whence their heights), its doors (exit doors and travel, for the call points),
+ * its air inlets, the detectors, sirens and buttons on it, the fire config, and, for a shaft, whether a shaft room of
+ * the storey above continues it. Nothing else: no walls, openings, stairs, ceilings, slabs, beams, racks, cables or
+ * sections: under 1 MB for a storey of the 185,000 m² building whose whole model is 78 MB.
  *
- * Pure functions of the model. The engine's own reading, which these mirror (packages/fire/src/building.ts
- * indexBuilding, units/detectors.ts, sirens.ts, buttons.ts):
- * - storeys are taken by min_z, then number (`storeyOrder`); a room listed by two storeys belongs to the first;
+ * The engine's reading it rests on (building.ts indexBuilding, units/detectors.ts, sirens.ts, buttons.ts):
+ * - storeys by min_z, then number, and a room listed by two storeys is the first's (storey-order.ts);
  * - a detector or siren belongs to the first room of its storey (in the storey's order) its plan point lies in, and
  *   only units of a room change that room's figures and warnings;
  * - a shaft room gets its detector only where no shaft room of the next storey up lies over it;
  * - call points are checked storey by storey (doors, travel through the storey's rooms).
+ * storey-scope.test.ts checks it against the whole analysis on corpus models: a new reading there fails it.
  */
+
+export { roomStoreys, storeyOrder };
 
 /** The unit groups calc_fire_units reads. */
 export const ANALYSED_GROUPS = ['detectors', 'sirens', 'buttons'] as const;
@@ -66,25 +70,6 @@ function buttonsOnlyConfig(config: Fire['config']): Fire['config'] {
   return only;
 }
 
-/** The engine's reading of an architecture's storeys, kept per architecture (edits of units keep the same one). */
-const storeyIndexes = new WeakMap<Arch, { order: Storey[]; owner: Map<string, string> }>();
-function storeyIndex(arch: Arch) {
-  let index = storeyIndexes.get(arch);
-  if (!index) {
-    const order = Object.values(arch.storeys).sort((a, b) => a.height.min_z - b.height.min_z || a.number - b.number);
-    const owner = new Map<string, string>();
-    for (const storey of order) for (const id of storey.rooms) if (arch.rooms[id] && !owner.has(id)) owner.set(id, storey.id);
-    storeyIndexes.set(arch, (index = { order, owner }));
-  }
-  return index;
-}
-
-/** The storeys in the engine's order: by floor height, then number (indexBuilding's sort, stable on ties). */
-export const storeyOrder = (arch: Arch): readonly Storey[] => storeyIndex(arch).order;
-
-/** Each listed room's storey for the engine: the first storey in order that lists it. */
-export const roomStoreys = (arch: Arch): ReadonlyMap<string, string> => storeyIndex(arch).owner;
-
 type Units<T> = Record<string, T>;
 const pick = <T>(items: Units<T>, ids: Iterable<string>): Units<T> => {
   const out: Units<T> = {};
@@ -94,10 +79,6 @@ const pick = <T>(items: Units<T>, ids: Iterable<string>): Units<T> => {
   }
   return out;
 };
-
-/** A room as the analysis reads it: the outline and type, without the floor and ceiling surfaces. */
-const planRoom = (room: Arch['rooms'][string]): Arch['rooms'][string] =>
-  room.shape.below.length || room.shape.above.length ? { ...room, shape: { ...room.shape, below: [], above: [] } } : room;
 
 /** A storey that lists only `rooms`, `doors` and `other_objects`. */
 const storeyWith = (storey: Storey, rooms: string[], doors: string[], objects: string[]): Storey => ({
@@ -162,7 +143,7 @@ function scopedInput(arch: Arch, fire: Fire, scope?: AnalysisScope): { arch: Arc
     for (const id of ids) out.doors[id] = arch.doors[id]!.walls.length ? { ...arch.doors[id]!, walls: [] } : arch.doors[id]!;
   };
   const addRooms = (ids: Iterable<string>) => {
-    for (const id of ids) if (arch.rooms[id]) out.rooms[id] = planRoom(arch.rooms[id]);
+    for (const id of ids) if (arch.rooms[id]) out.rooms[id] = arch.rooms[id];
   };
 
   if (!scope) {
@@ -177,7 +158,8 @@ function scopedInput(arch: Arch, fire: Fire, scope?: AnalysisScope): { arch: Arc
     return { arch: out, fire: fireWith(fire, () => true) };
   }
 
-  const { order, owner } = storeyIndex(arch);
+  const order = storeyOrder(arch);
+  const owner = roomStoreys(arch);
   const index = order.findIndex((s) => s.id === scope.storeyId);
   const storey = order[index];
   if (!storey) throw new Error(`No storey '${scope.storeyId}' to analyse`);
@@ -210,34 +192,8 @@ function scopedInput(arch: Arch, fire: Fire, scope?: AnalysisScope): { arch: Arc
   };
 }
 
-type Ring = readonly (readonly number[])[];
 /** Closer than this to a room's outline counts as in the room, whichever side the engine would decide. */
 const NEAR = 1e-6;
-
-/** The even-odd rule over the rings, as the engine decides (the same arithmetic: the same answer). */
-function inRings(x: number, y: number, rings: readonly Ring[]): boolean {
-  let inside = false;
-  for (const ring of rings)
-    for (let i = 0, n = ring.length, j = n - 1; i < n; j = i++) {
-      const [xi, yi] = ring[i] as [number, number];
-      const [xj, yj] = ring[j] as [number, number];
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-  return inside;
-}
-
-function nearRings(x: number, y: number, rings: readonly Ring[]): boolean {
-  for (const ring of rings)
-    for (let i = 0, n = ring.length, j = n - 1; i < n; j = i++) {
-      const [ax, ay] = ring[j] as [number, number];
-      const [bx, by] = ring[i] as [number, number];
-      const [dx, dy] = [bx - ax, by - ay];
-      const len2 = dx * dx + dy * dy;
-      const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len2)) : 0;
-      if (Math.hypot(x - ax - t * dx, y - ay - t * dy) <= NEAR) return true;
-    }
-  return false;
-}
 
 /** A room's outline and box, to ask whether a plan point may be in it. */
 interface Outline {
@@ -249,7 +205,7 @@ const outlines = new WeakMap<Arch['rooms'][string], Outline>();
 function outlineOf(room: Arch['rooms'][string]): Outline {
   const known = outlines.get(room);
   if (known) return known;
-  const rings = [room.shape.exterior, ...room.shape.interiors];
+  const rings: Ring[] = [room.shape.exterior, ...room.shape.interiors];
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const ring of rings)
     for (const p of ring) {
@@ -267,7 +223,7 @@ function outlineOf(room: Arch['rooms'][string]): Outline {
 function mayHold(outline: Outline, x: number, y: number): boolean {
   const [x0, y0, x1, y1] = outline.box;
   if (!(x >= x0 - NEAR && x <= x1 + NEAR && y >= y0 - NEAR && y <= y1 + NEAR)) return false;
-  return inRings(x, y, outline.rings) || nearRings(x, y, outline.rings);
+  return pointInRings(x, y, outline.rings) || distanceToRings(x, y, outline.rings) <= NEAR;
 }
 
 /**

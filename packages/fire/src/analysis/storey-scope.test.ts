@@ -1,6 +1,6 @@
-// @vitest-environment node
 /**
- * The storey-scoped analysis (storey-scope.ts, analysis-parts.ts) against the whole model's: for every storey of corpus
+ * The storey-scoped analysis (storey-scope.ts, analysis-parts.ts: what the units page asks and merges) against the
+ * whole model's: for every storey of corpus
  * models (../shared/ifc or IFC_CORPUS; skipped with a message where absent) and of the generated building, the
  * answer to the storey's part of the model is the whole answer's part for that storey; and after edits of units, the
  * parts asked again (rooms or storeys) patched into the earlier analysis give the whole analysis of the edited model.
@@ -10,14 +10,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { calcFireUnits, createFireConfig, type AnalysisWarning } from '@edrf/fire';
 import { extractIfc } from '@edrf/ifc';
 import { emptyFire, type Arch, type Fire } from '@edrf/model';
-import { generatedBuilding } from '../../../../../../../../packages/fire/src/test-support/generated-building';
-import { applyScoped, mergeParts, planAnalysis, scopedPart, splitAnswer, type AnalysisParts } from './analysis-parts';
-import { analysisInput, storeyOrder, type AnalysisScope } from './storey-scope';
+import type { AnalysisWarning } from '../analysis.js';
+import { calcFireUnits } from '../calc-units.js';
+import { createFireConfig } from '../config.js';
+import { generatedBuilding } from '../test-support/generated-building.js';
+import { applyScoped, mergeParts, planAnalysis, scopedPart, splitAnswer, type AnalysisParts } from './analysis-parts.js';
+import { analysisInput, storeyOrder, type AnalysisScope } from './storey-scope.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const corpus = process.env.IFC_CORPUS ?? path.resolve(repoRoot, '../shared/ifc');
 /** A house, a duplex, an office block of five storeys, a restaurant with an irregular kitchen and 870 objects. */
 const MODELS = ['AC20-FZK-Haus.ifc', 'duplex.ifc', 'AC11-Institute-Var-2-IFC.ifc', 'revit2012_janesville_restaurant.ifc'];
@@ -214,6 +216,33 @@ describe('the storey-scoped analysis of the generated building', () => {
     expect(second.fire.units.buttons[button.id]!.coord).toEqual([x + 1, y, z]);
     expect(second).toEqual(analysisInput(structuredClone(arch), moved, scope));
   });
+
+  it('sends rooms and storeys as in the model, heights whole: the placement reads ceiling heights from them', () => {
+    const arch = generatedBuilding(3);
+    // Floor and ceiling surfaces on every room, as an IFC space gives them (the room's height is read from them): 12 m
+    // high, above what point detectors may watch, so that the heights change the analysis wherever they are read.
+    for (const storey of Object.values(arch.storeys))
+      for (const id of storey.rooms) {
+        const room = arch.rooms[id]!;
+        const [x, y] = room.shape.exterior[0]!;
+        room.shape.below = [[x, y, storey.height.min_z]];
+        room.shape.above = [[x, y, storey.height.min_z + 12]];
+      }
+    const fire = faultyDesign(arch);
+    const scopes: AnalysisScope[] = storeyOrder(arch).flatMap((storey) => [
+      { storeyId: storey.id },
+      { storeyId: storey.id, rooms: storey.rooms.slice(0, 2), units: [] },
+      { storeyId: storey.id, buttons: [] },
+    ]);
+    for (const scope of [undefined, ...scopes]) {
+      const sent = analysisInput(arch, fire, scope).arch;
+      expect(Object.keys(sent.rooms).length).toBeGreaterThan(0);
+      for (const room of Object.values(sent.rooms)) expect(room).toEqual(arch.rooms[room.id]);
+      for (const storey of Object.values(sent.storeys)) expect(storey.height).toEqual(arch.storeys[storey.id]!.height);
+    }
+    // And so the storeys' answers are the whole model's, whatever the placement makes of those heights.
+    expectStoreysAsWhole(arch, fire);
+  }, 120_000);
 
   it('met, over the models, the warnings of every kind the faults bring', () => {
     // Runs after the models above (vitest keeps the order of a file's tests).
