@@ -272,6 +272,16 @@ test('a member adds the SBF fire module at a cost and edits its hardware, optimi
     const wall = detectorGroup(page, 'Heat').getByLabel('Min wall distance');
     await typeNumber(wall, '-1');
     await expect(wall).toHaveValue('0');
+
+    // Issue 33: the batteries' durations and factor, SBF 110:8's by default; 72 h standby for premises without a
+    // maintenance contract.
+    await expect(page.getByText(/^SBF 110:8: 24 h standby and 30 min alarm, × 1\.25/)).toBeVisible();
+    const standby = page.getByLabel('Standby', { exact: true });
+    await expect(standby).toHaveValue('24');
+    await expect(page.getByLabel('Alarm', { exact: true })).toHaveValue('30');
+    await expect(page.getByLabel('Battery factor', { exact: true })).toHaveValue('1.25');
+    await typeNumber(standby, '72');
+    await expect(standby).toHaveValue('72');
     await page.screenshot({ path: '/tmp/fire-e2e-optimization.png' });
   });
 
@@ -384,6 +394,12 @@ test('a platform admin in a prepaid organization is offered the beta regulations
     await fireTabs(page).getByRole('link', { name: 'Fire settings' }).click();
     await expect(page).toHaveURL(`${projectPath}/fire/settings/hardware`);
     await expect(settingsTabs(page).getByRole('link')).toHaveText(['Hardware', 'Optimization']);
+    // BS 5839-1's batteries: 24 h standby and 30 min alarm, × 1.25.
+    await settingsTabs(page).getByRole('link', { name: 'Optimization' }).click();
+    await expect(page.getByText(/^BS 5839-1: 24 h standby and 30 min alarm, × 1\.25; 72 h standby/)).toBeVisible();
+    await expect(page.getByLabel('Standby', { exact: true })).toHaveValue('24');
+    await expect(page.getByLabel('Alarm', { exact: true })).toHaveValue('30');
+    await expect(page.getByLabel('Battery factor', { exact: true })).toHaveValue('1.25');
     await sync(page);
     await page.goto(`${projectPath}/fire/settings/sbf`);
     await expect(page).toHaveURL(`${projectPath}/fire/settings/hardware`);
