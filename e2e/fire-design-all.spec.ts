@@ -22,8 +22,9 @@ const OUTSIDE: P = [0.12, 5];
 const WOHNEN: P = [8, 2];
 const NOT_IN_ROOM = 'Detector is not inside any room';
 
-/** What designAllMessage says without a rack, after the figures. */
-const NO_RACK = ' (No fire rack found! Place a rack to cable the loops.)';
+/** What designAllMessage says without a rack, after the figures (issue 34: what could not be done, and why). */
+const NO_RACK =
+  ' No loops were made: the model has no fire rack. Place a rack (Rack ▾), then Optimize on the Routes page or Design all again.';
 
 const designAll = (page: Page) => tool(page, 'Design all');
 const progressBars = (page: Page) => page.getByRole('progressbar');
@@ -55,7 +56,7 @@ interface Designed {
 }
 
 const DESIGNED =
-  /^Designed: (\d+) detectors?, (\d+) sections?, (\d+) loops?, (\d+) address(?:es)?(?:; (\d+) warnings? to look at)?\.(?: \(.*\))?$/;
+  /^Designed: (\d+) detectors?, (\d+) sections?, (?:(\d+) loops?, )?(\d+) address(?:es)?(?:; (\d+) warnings? to look at)?\.(?: No loops were made: .*)?$/;
 
 /** designAllMessage's text for these figures ('1 detector', '2 addresses', the warnings only when there are some). */
 function designedText({ detectors, sections, loops, addresses, warnings }: Omit<Designed, 'text'>, skipped = ''): string {
@@ -63,7 +64,8 @@ function designedText({ detectors, sections, loops, addresses, warnings }: Omit<
   const parts = [
     plural(detectors, 'detector'),
     plural(sections, 'section'),
-    plural(loops, 'loop'),
+    // Without a rack no loop is made, and none is counted.
+    ...(skipped ? [] : [plural(loops, 'loop')]),
     plural(addresses, 'address', 'addresses'),
   ];
   return `Designed: ${parts.join(', ')}${warnings > 0 ? `; ${plural(warnings, 'warning')} to look at` : ''}.${skipped}`;
@@ -241,7 +243,8 @@ test('Design all: without a rack no cabling; with one, one progress bar, loops, 
       .click();
     const loop = page.getByRole('complementary', { name: 'Properties' }).getByRole('region', { name: 'Loop' });
     const units = loop.getByRole('list', { name: 'Units of the loop' }).getByRole('listitem');
-    await expect(units.filter({ hasText: /^strobe-\d+/ })).toHaveText([/address \d+ · 15\.0 mA$/]);
+    // Each unit as section.address in cable order (issue 34), then its id and current.
+    await expect(units.filter({ hasText: /strobe-\d+/ })).toHaveText([/^\d+\.\d+strobe-\d+ · 15\.0 mA$/]);
     const listed = (await units.allTextContents()).map((text) => Number(/· ([\d.]+) mA$/.exec(text)![1]));
     const load = Number(/^([\d.]+) mA/.exec((await detail(loop, 'Alarm load').textContent())!)![1]);
     // Each listed current is rounded to 0.1 mA.

@@ -271,6 +271,10 @@ test('fire equipment: adds, drags within and across racks, cables to routes, rou
     await expect(heading(page, 'Rack')).toBeVisible();
     await expect(detail(properties(page), 'Label')).toHaveText('+D1');
     await page.keyboard.press('Delete');
+    // The route between the racks goes with +D1: asked first (issue 34).
+    const ask = page.getByRole('dialog', { name: 'Delete rack +D1?', exact: true });
+    await expect(ask.getByText(/^This also deletes 1 route between racks, \d+ m of cable/)).toBeVisible();
+    await ask.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${projectPath}/fire/equipment$`));
     await pressAt(page, [40, 200]);
     await expect(detail(properties(page), 'Label')).toHaveText('+D2');

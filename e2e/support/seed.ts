@@ -217,6 +217,8 @@ export const UNITS_MORE_PROJECT = 'Ulrik Office';
 export const UNITS_3D_ORG = 'Daria Brand AB';
 /** fire-units-3d.spec's project: daria is its admin; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
 export const UNITS_3D_PROJECT = 'Daria Villa';
+/** fire-rough-edges-units.spec's project (issue 34): daria in two tabs; FZK-Haus and the SBF fire module are added. */
+export const UNITS_EDGES_PROJECT = 'Daria Cottage';
 
 export const SECTIONS_ORG = 'Selma Brand AB';
 /** fire-sections.spec's project: selma is its admin; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
@@ -227,6 +229,8 @@ export const EQUIPMENT_PROJECT = 'Edda House';
 /** fire-routes.spec: ruth's organization and project; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
 export const ROUTES_ORG = 'Ruth Kabel AB';
 export const ROUTES_PROJECT = 'Ruth House';
+/** fire-rough-edges-routes.spec's project (issue 34): ruth; FZK-Haus and the SBF fire module are added to it. */
+export const ROUTES_EDGES_PROJECT = 'Ruth Cottage';
 /** fire-design-all.spec: ada's organization and project; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
 export const DESIGN_ALL_ORG = 'Ada Brand AB';
 export const DESIGN_ALL_PROJECT = 'Ada House';
@@ -402,7 +406,10 @@ export const SEED_ORGS: SeedOrg[] = [
   {
     name: UNITS_3D_ORG,
     members: [{ email: DARIA, role: 'admin' }],
-    projects: [{ name: UNITS_3D_PROJECT, ifcFiles: [], members: [{ email: DARIA, role: 'admin' }] }],
+    projects: [
+      { name: UNITS_3D_PROJECT, ifcFiles: [], members: [{ email: DARIA, role: 'admin' }] },
+      { name: UNITS_EDGES_PROJECT, ifcFiles: [], members: [{ email: DARIA, role: 'admin' }] },
+    ],
     payments: [],
   },
   {
@@ -420,7 +427,10 @@ export const SEED_ORGS: SeedOrg[] = [
   {
     name: ROUTES_ORG,
     members: [{ email: RUTH, role: 'admin' }],
-    projects: [{ name: ROUTES_PROJECT, ifcFiles: [], members: [{ email: RUTH, role: 'admin' }] }],
+    projects: [
+      { name: ROUTES_PROJECT, ifcFiles: [], members: [{ email: RUTH, role: 'admin' }] },
+      { name: ROUTES_EDGES_PROJECT, ifcFiles: [], members: [{ email: RUTH, role: 'admin' }] },
+    ],
     payments: [],
   },
   {

@@ -17,6 +17,7 @@ import { RackRoutesRun } from './tools/RackRoutesRun';
 import { equipmentDrag, type Report } from './tools/equipment-drag';
 import { SchematicState } from './tools/schematic-state';
 import { useSchematicEditor } from './use-schematic-editor';
+import { deleteAsking, withRackRoutes } from '../units/racks/rack-delete';
 import '../../model/model.css';
 import './equipment.css';
 
@@ -56,18 +57,25 @@ export function EquipmentPage() {
     const selection = editor.selection;
     if (selection.kind !== 'items') return;
     const refs = selection.items;
-    const before = store.getState().model;
-    // A delete is an undo step of its own (as on the units page), never batched with the edit before it.
-    const after = applyEdits(before, deleteEdits(before, refs)).model;
+    const first = store.getState().model;
     const page = location.pathname + location.search;
-    editor.select(NOTHING);
-    if (deletesLastRack(before, refs)) {
-      // F§2: deleting the last rack takes the user to /fire/units; the edit follows the move, so that the fire
-      // area's guard never sees this page without a rack. Undo brings the user back here.
-      void Promise.resolve(navigate(`/project/${encodeURIComponent(projectId)}/fire/units`)).then(() => store.replaceModel(after, page));
-      return;
-    }
-    store.replaceModel(after, page);
+    // A rack whose loops would go asks first (issue 34, units/racks/rack-delete.ts).
+    deleteAsking(first, refs, applyEdits(first, deleteEdits(first, withRackRoutes(first, refs))).model, () => {
+      const before = store.getState().model;
+      // A delete is an undo step of its own (as on the units page), never batched with the edit before it.
+      const after = applyEdits(before, deleteEdits(before, withRackRoutes(before, refs))).model;
+      editor.select(NOTHING);
+      if (deletesLastRack(before, refs)) {
+        // F§2: deleting the last rack takes the user to /fire/units; the edit follows the move, rendered at once
+        // (flushSync: a transition would let the guard see this page without a rack first and send the user to
+        // Sections when the model has detectors). Undo brings the user back here.
+        void Promise.resolve(navigate(`/project/${encodeURIComponent(projectId)}/fire/units`, { flushSync: true })).then(() =>
+          store.replaceModel(after, page),
+        );
+        return;
+      }
+      store.replaceModel(after, page);
+    });
   };
 
   usePlanCommands(editor, [

@@ -8,6 +8,8 @@ import { EQUIPMENT_LABEL } from '../units/racks/rack-edits';
 import { extensionEdits, extensionFits, mainCentralEdits, rackPosEdits, unitProductEdits } from './equipment-edits';
 import { equipmentUnits, placeOf, routeRacks, type EquipmentUnit } from './equipment-layout';
 import { unitName } from './layers/equipment-painters';
+import { supplyChecksOf } from '../routes/run/cabling-warnings';
+import { batteryShort, batteryText } from './battery-text';
 
 interface EquipmentPanelProps {
   model: Model;
@@ -69,6 +71,38 @@ function Connections({ fire, ids }: { fire: Fire; ids: readonly string[] }) {
   );
 }
 
+/**
+ * Issue 34: the battery a central or power supply needs for what it carries and the one it has, by the engine's supply
+ * checks of the model as it is (the routes page warns by the same), with the check's warnings.
+ */
+function BatteryCheckFields({ model, unitId }: { model: Model; unitId: string }) {
+  const check = supplyChecksOf(model).find((c) => c.id === unitId);
+  if (!check) return null;
+  const fed = check.fedUnits.length;
+  return (
+    <section aria-label="Battery check">
+      <dl className="details">
+        <dt>Carries</dt>
+        <dd>
+          {check.kind === 'central' ? `${check.loopUnits} loop unit${check.loopUnits === 1 ? '' : 's'}, ` : ''}
+          {fed} fed unit{fed === 1 ? '' : 's'}
+        </dd>
+        <dt>Battery</dt>
+        <dd className={batteryShort(check) ? 'over' : undefined}>{batteryText(check)}</dd>
+      </dl>
+      {check.battery.warnings.length > 0 && (
+        <ul className="loop-warnings" aria-label="Battery warnings">
+          {check.battery.warnings.map((w) => (
+            <li key={w} className="over">
+              {w}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function UnitFields({ model, fire, unit, edit }: { model: Model; fire: Fire; unit: EquipmentUnit; edit: EquipmentPanelProps['edit'] }) {
   const setPos = (axis: 0 | 1, value: number) => {
     const pos: [number, number] = [unit.box.pos[0], unit.box.pos[1]];
@@ -113,6 +147,8 @@ function UnitFields({ model, fire, unit, edit }: { model: Model; fire: Fire; uni
             />
             Main central
           </label>
+          <h3 className="side-subtitle">Battery</h3>
+          <BatteryCheckFields model={model} unitId={unit.id} />
           <h3 className="side-subtitle">Extensions</h3>
           {unit.unit.extensions.length === 0 ? (
             <p className="muted small">The product has no extension ports.</p>
@@ -158,6 +194,7 @@ function UnitFields({ model, fire, unit, edit }: { model: Model; fire: Fire; uni
           ) : (
             <p className="muted small">Choose a product to see its battery.</p>
           )}
+          <BatteryCheckFields model={model} unitId={unit.id} />
         </>
       )}
       <h3 className="side-subtitle">Connections</h3>

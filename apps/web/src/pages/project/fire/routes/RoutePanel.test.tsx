@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Model } from '@edrf/model';
 import { RoutePanel } from './RoutePanel';
+import { testSection } from '../sections/test-sections';
 import { on, routesModel } from './test-routes';
 
 afterEach(cleanup);
@@ -44,8 +45,28 @@ describe('the routes panel’s loop figures (issue 33)', () => {
     const mA = 2 * smoke.electrical.min_milliamperes + strobe.electrical.max_milliamperes;
     expect(figure('Alarm load')).toBe(`${mA.toFixed(1)} mA of 500 mA`);
     expect(screen.getByRole('list', { name: 'Units of the loop' }).textContent).toContain(
-      `st1no address · ${strobe.electrical.max_milliamperes.toFixed(1)} mA`,
+      `no addressst1 · ${strobe.electrical.max_milliamperes.toFixed(1)} mA`,
     );
+  });
+
+  it('lists the loop’s units as section.address in the order the cable meets them (issue 34)', () => {
+    const model = routesModel();
+    const fire = model.fire!;
+    // d1 is 1.1 (routesModel); d2 gets address 7 in a section named '3'.
+    fire.sections['section-3'] = testSection('section-3', '3', ['o'], { d2: 7 });
+    const listed = () =>
+      within(screen.getByRole('list', { name: 'Units of the loop' }))
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.loop-address')!.textContent);
+    show(model);
+    // The cable runs rk1 → d1 → d2 → rk1.
+    expect(listed()).toEqual(['1.1', '3.7']);
+    cleanup();
+    // The same loop drawn the other way round meets d2 first.
+    const slice = fire.connections.routes['loop-1']!.slices[0]!;
+    slice.nodes.reverse();
+    show(model);
+    expect(listed()).toEqual(['3.7', '1.1']);
   });
 
   it('shows its central’s battery with the fire config’s durations, and a loop below 0 V in words', () => {

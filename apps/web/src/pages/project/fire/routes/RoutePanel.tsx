@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { ELECTRICAL_MESSAGES, loopFiguresOf, type LoopFigures, type WallCrossing } from '@edrf/fire';
 import type { Model, Route } from '@edrf/model';
 import { storeysTopDown } from '../../../../editor/arch/storeys';
+import { batteryText } from '../equipment/battery-text';
 import { canAddStoreySlice, isRouteEnd } from './route-edits';
 import type { RoutesPick } from './route-selection';
 
@@ -193,8 +194,6 @@ function SliceFields({
 }
 
 const volts = (v: number) => `${v.toFixed(1)} V`;
-const ah = (c: number) => `${c.toFixed(2)} Ah`;
-const hours = (h: number) => (h >= 1 ? `${Number(h.toFixed(2))} h` : `${Number((h * 60).toFixed(1))} min`);
 
 /**
  * Issue 26, 33: a loop's units in order with their addresses and currents, its length, load and units against their
@@ -248,11 +247,7 @@ function LoopSummary({ figures, model }: { figures: LoopFigures; model: Model })
         </dd>
         <dt>Battery</dt>
         <dd className={battery && battery.battery.warnings.length > 0 ? 'over' : undefined}>
-          {battery
-            ? `${battery.id} needs ${ah(battery.battery.capacity)} (${hours(battery.battery.standbyHours)} standby + ` +
-              `${hours(battery.battery.alarmHours)} alarm × ${battery.battery.factor}), ` +
-              (battery.battery.configured !== null ? `has ${ah(battery.battery.configured)}` : 'none set')
-            : '—'}
+          {battery ? `${battery.id} ${batteryText(battery)}` : '—'}
         </dd>
         <dt>Wall crossings</dt>
         <dd>{wallCrossings.length}</dd>
@@ -297,20 +292,28 @@ function LoopSummary({ figures, model }: { figures: LoopFigures; model: Model })
           </ol>
         </>
       )}
-      <h3 className="side-subtitle">Units in order</h3>
+      <h3 className="side-subtitle">Units in cable order</h3>
       <ol className="loop-units" aria-label="Units of the loop">
         {members.map((m) => (
           <li key={m.id}>
-            <span className="section-name">{m.id}</span>
+            <span className="section-name loop-address">{addressOf(model, m.id) ?? 'no address'}</span>
             <span className="section-figures muted">
-              {m.address !== null ? `address ${m.address}` : 'no address'} ·{' '}
-              {m.known ? `${(m.alarmCurrent * 1000).toFixed(1)} mA` : 'no electrical data'}
+              {m.id} · {m.known ? `${(m.alarmCurrent * 1000).toFixed(1)} mA` : 'no electrical data'}
             </span>
           </li>
         ))}
       </ol>
     </section>
   );
+}
+
+/** A unit's address as the installer reads it, section.address ('3.12'); null where it has none. */
+function addressOf(model: Model, unitId: string): string | null {
+  for (const section of Object.values(model.fire?.sections ?? {})) {
+    const address = section.addresses[unitId];
+    if (address !== undefined) return `${section.name || section.id}.${address}`;
+  }
+  return null;
 }
 
 /** A wall crossing as a designer names it: the rooms either side, and the wall's fire rating where it has one. */

@@ -1,18 +1,16 @@
-import type { CablingAnswer } from './run/optimize-edits';
-
-export type RouteWarning = CablingAnswer['validation']['warnings'][number];
+import type { RouteWarning } from './run/cabling-warnings';
 
 /**
- * The engine's warnings of the last Optimize (validation.warnings of calc_fire_cabling), each a red box with its
- * message as the sections page shows its analysis (F§8). One about a loop selects it on a click. Null: not run yet.
+ * The cabling's warnings (calc_fire_cabling's, of the model as it is: run/cabling-warnings.ts), each a red box with its
+ * message as the sections page shows its analysis (F§8). One about a loop selects it on a click.
  */
-export function RouteWarnings({ warnings, onRoute }: { warnings: readonly RouteWarning[] | null; onRoute: (routeId: string) => boolean }) {
+export function RouteWarnings({ warnings, onRoute }: { warnings: readonly RouteWarning[]; onRoute: (routeId: string) => boolean }) {
   return (
     <section className="section-warnings" aria-label="Warnings">
-      <h2 className="side-subtitle">Warnings ({warnings?.length ?? 0})</h2>
-      {warnings === null && <p className="muted small">Optimize lists the cabling’s warnings here.</p>}
+      <h2 className="side-subtitle">Warnings ({warnings.length})</h2>
+      {warnings.length === 0 && <p className="muted small">No cabling warnings.</p>}
       <ul className="warning-boxes">
-        {(warnings ?? []).map((warning) => {
+        {warnings.map((warning) => {
           // The engine names a loop first in its warnings' unit ids ('loop-2/3', 'loop-1/+D1/d4').
           const loop = warning.unit_id.split('/')[0] ?? '';
           return (

@@ -1,3 +1,4 @@
+import { useDeferredValue, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from '../../../../app/overlay/alerts';
 import { LayersBox } from '../../../../editor/LayersBox';
@@ -14,6 +15,7 @@ import { routesLayers, routesPainters } from './layers/route-layers';
 import { RouteList } from './RouteList';
 import { RoutePanel } from './RoutePanel';
 import { RouteWarnings } from './RouteWarnings';
+import { cablingWarnings } from './run/cabling-warnings';
 import { useLastCabling } from './run/last-cabling';
 import { addStoreySliceEdits } from './route-edits';
 import { normalSelection, pickOf, selectRoute } from './route-selection';
@@ -36,7 +38,10 @@ export function RoutesPage() {
   const store = useProjectStore();
   const location = useLocation();
   const [storeyId, showStorey] = useShownStorey(model.arch);
-  const warnings = useLastCabling(store.getState().projectId);
+  const last = useLastCabling(store.getState().projectId);
+  // Issue 34: the warnings of the model as it is (reload, undo); deferred so that a node drag stays smooth.
+  const deferred = useDeferredValue(model);
+  const warnings = useMemo(() => cablingWarnings(deferred, last), [deferred, last]);
   const editor = usePlanEditor(
     () => ({ layers: routesLayers(), defaultTool: () => new RouteSelectTool(), painters: routesPainters() }),
     storeyId ?? '',

@@ -5,18 +5,16 @@ import type { OverlayPainter } from '../../../../../editor/overlay';
 import { rackLayer } from '../../units/racks/rack-layer';
 import { labelTexts, unitLayers, unitsBackgroundLayers } from '../../units/layers/unit-layers';
 import { pickOf } from '../route-selection';
+import { loopIndices, routeColour } from './route-colours';
 
 /**
  * The plan of the routes page (F§2 '/fire/routes'): the architecture behind, the units and racks (the units page's
- * symbols), and over them each route's slices on the shown storey as lines in its kind's colour; the selected route's
+ * symbols), and over them each route's slices on the shown storey as lines in its colour (a loop's own, else its kind's); the selected route's
  * nodes, its selected slice and node are painted on top.
  */
 
 export const ROUTES_LAYER = 'fire-routes';
 export const isRouteItem = (item: PlanItem): boolean => item.layer === ROUTES_LAYER;
-
-/** One colour per route kind (F§3), so loops, direct routes and rack-to-rack routes read apart. */
-export const KIND_COLOURS: Record<Route['kind'], string> = { Loop: '#c2410c', Direct: '#7c3aed', RackToRack: '#0f766e' };
 
 const flat = (coord: readonly number[]): Point2 => [coord[0]!, coord[1]!];
 
@@ -34,20 +32,23 @@ export const routesLayer: PlanLayer = {
   toggle: { label: 'Routes', on: true, place: 3 },
   pick: 'outline',
   items: (model, storeyId, add) => {
+    const indices = loopIndices(model.fire);
     for (const route of Object.values(model.fire?.connections.routes ?? {})) {
       const on = slicesOn(route, storeyId);
       if (on.length === 0) continue;
-      add(route, storeyId, () =>
+      // The style key is the colour itself: a loop's depends on its index among the loops (issue 34).
+      const colour = routeColour(route, indices);
+      add(route, `${storeyId}|${colour}`, () =>
         planItem(
           { kind: 'fire.connections.routes', id: route.id },
           ROUTES_LAYER,
           on.map(({ slice }) => sliceRing(slice.nodes.map((n) => flat(n.coord)))),
-          { styleKey: route.kind },
+          { styleKey: colour },
         ),
       );
     }
   },
-  style: (key): LayerStyle => ({ stroke: KIND_COLOURS[key as Route['kind']] ?? '#555555', width: 2.5 }),
+  style: (key): LayerStyle => ({ stroke: key ?? '#555555', width: 2.5 }),
 };
 
 /** The layers of the page, bottom to top. */

@@ -2,9 +2,10 @@ import { calcFireCabling, calcFireRackToRackRoutes, calcFireSections, calcFireUn
 import { toast } from '../../../../../app/overlay/alerts';
 import { useProjectState } from '../../../../../state/use-project';
 import { RunProgress } from '../../../../../ui/RunProgress';
+import { confirmAction } from '../../../../../ui/confirm';
 import { setLastCabling } from '../../routes/run/last-cabling';
 import { useEngineRun } from '../../use-engine-run';
-import { DESIGN_ALL_STEPS, designAll, designAllMessage, type DesignAllCalls } from './design-all';
+import { DESIGN_ALL_MESSAGES, DESIGN_ALL_STEPS, designAll, designAllMessage, designAllQuestion, type DesignAllCalls } from './design-all';
 
 const CALLS: DesignAllCalls = {
   units: (arch, fire, onProgress) => calcFireUnits(arch, fire, onProgress),
@@ -16,13 +17,20 @@ const CALLS: DesignAllCalls = {
 /**
  * 'Design all' (issue 26) on the units page: units, sections, cables between racks, loops and addresses in one run, one
  * progress bar over the five steps and one undoable edit. An edit made meanwhile is not overwritten: the design is
- * then dropped with a message to run it again. docs/fire-units.md.
+ * then dropped with a message to run it again; over an existing design it asks first. docs/fire-units.md.
  */
 export function DesignAll({ calls = CALLS }: { calls?: DesignAllCalls }) {
   const { model } = useProjectState();
   const { clock, busy, start } = useEngineRun();
 
-  const run = () =>
+  const run = async () => {
+    // Issue 34: over an existing design, ask first, saying what is replaced and what stays.
+    const question = designAllQuestion(model);
+    if (
+      question &&
+      !(await confirmAction({ title: DESIGN_ALL_MESSAGES.confirmTitle, message: question, confirmLabel: DESIGN_ALL_MESSAGES.confirmLabel }))
+    )
+      return;
     start(async ({ projectId, sent, now, apply, progress }) => {
       const {
         model: designed,
@@ -34,9 +42,11 @@ export function DesignAll({ calls = CALLS }: { calls?: DesignAllCalls }) {
         return;
       }
       apply(designed);
-      if (cabling) setLastCabling(projectId, cabling.warnings);
-      toast.info(designAllMessage(summary));
+      if (cabling) setLastCabling(projectId, cabling.warnings, designed);
+      // What could not be done is read to the end: the toast stays longer.
+      toast.info(designAllMessage(summary), summary.skipped ? 8000 : undefined);
     });
+  };
 
   return (
     <div className="design-run" role="group" aria-label="Design all">
@@ -45,7 +55,7 @@ export function DesignAll({ calls = CALLS }: { calls?: DesignAllCalls }) {
         className="btn btn-small"
         title="Design all: units, sections, cables between racks, loops and addresses, as one edit"
         disabled={busy || !model.fire}
-        onClick={run}
+        onClick={() => void run()}
       >
         Design all
       </button>

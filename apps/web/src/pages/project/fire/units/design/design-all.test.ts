@@ -3,7 +3,7 @@ import { calcFireCabling, calcFireRackToRackRoutes, calcFireSections, calcFireUn
 import { fireSchema, newRack, type Model } from '@edrf/model';
 import { testModel } from '../../../../../editor/arch/test-arch';
 import { createFireConfigForTest } from '../../test-fire';
-import { designAll, designAllMessage, type DesignAllCalls } from './design-all';
+import { DESIGN_ALL_MESSAGES, designAll, designAllMessage, designAllQuestion, type DesignAllCalls } from './design-all';
 
 /** The engines themselves, as the server runs them (progress reported once at the end). */
 const engines: DesignAllCalls = {
@@ -61,6 +61,43 @@ describe('Design all', () => {
     expect(summary.loops).toBe(0);
     expect(summary.skipped).toBe('No fire rack found!');
     expect(Object.keys(designed.fire!.sections).length).toBeGreaterThan(0);
-    expect(designAllMessage(summary)).toContain('No fire rack found! Place a rack to cable the loops.');
+    // What was done, then what could not be and why; no loop count where no loop was made.
+    const message = designAllMessage(summary);
+    expect(message).toBe(
+      `Designed: ${summary.detectors} detectors, ${summary.sections} section${summary.sections === 1 ? '' : 's'}, ` +
+        `${summary.addressed} addresses${summary.warnings > 0 ? `; ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'} to look at` : ''}. ` +
+        DESIGN_ALL_MESSAGES.noLoops,
+    );
+    expect(message).not.toMatch(/\d+ loops?/);
+  });
+
+  it('does not count old loops left in a model without a rack (issue 34)', async () => {
+    const model = withRack();
+    const { model: designed } = await designAll(model, engines);
+    // The rack deleted afterwards: its loops stay as routes whose ends let go of it.
+    const fire = designed.fire!;
+    const loops = Object.values(fire.connections.routes).filter((r) => r.kind === 'Loop').length;
+    expect(loops).toBeGreaterThan(0);
+    const noRack: Model = {
+      ...designed,
+      fire: { ...fire, units: { ...fire.units, racks: {} }, connections: { ...fire.connections, centrals: {} } },
+    };
+    const { summary } = await designAll(noRack, engines);
+    expect(summary.loops).toBe(0);
+    expect(designAllMessage(summary)).not.toMatch(/\d+ loops?/);
+  });
+
+  it('asks before replacing an existing design, naming what goes and what stays (issue 34)', async () => {
+    const fresh = withRack();
+    // Nothing designed yet: no question.
+    expect(designAllQuestion(fresh)).toBeNull();
+    const { model: designed } = await designAll(fresh, engines);
+    const sections = Object.keys(designed.fire!.sections).length;
+    const question = designAllQuestion(designed)!;
+    expect(question).toContain(`${sections} section${sections === 1 ? '' : 's'} with their addresses and 1 loop`);
+    expect(question).toContain('keeps every unit placed, by hand or by an earlier run');
+    // Without a rack the loops are not remade: only the sections are named.
+    const noRack: Model = { ...designed, fire: { ...designed.fire!, units: { ...designed.fire!.units, racks: {} } } };
+    expect(designAllQuestion(noRack)).toContain(`replaces the ${sections} section${sections === 1 ? '' : 's'} with their addresses,`);
   });
 });

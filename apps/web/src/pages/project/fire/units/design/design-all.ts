@@ -75,7 +75,8 @@ export async function designAll(
   const summary: DesignAllSummary = {
     detectors: Object.keys(fire.units.detectors).length,
     sections: Object.keys(fire.sections).length,
-    loops: Object.values(fire.connections.routes).filter((r) => r.kind === 'Loop').length,
+    // Loops only where this run made them (a model without a rack may still hold old ones).
+    loops: cabling ? Object.values(fire.connections.routes).filter((r) => r.kind === 'Loop').length : 0,
     addressed: Object.values(fire.sections).reduce((s, x) => s + Object.keys(x.addresses).length, 0),
     warnings: units.validation.warnings.length + addressed.validation.warnings.length + (cabling?.warnings.length ?? 0),
     skipped,
@@ -83,16 +84,56 @@ export async function designAll(
   return { model: { ...start, fire }, summary, cabling };
 }
 
-/** The toast after 'Design all': what the design has, and what is left to look at. */
+/** The toast after 'Design all': what the design has, what is left to look at, and what could not be done and why. */
 export function designAllMessage(s: DesignAllSummary): string {
-  const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
   const parts = [
     plural(s.detectors, 'detector'),
     plural(s.sections, 'section'),
-    plural(s.loops, 'loop'),
+    ...(s.skipped ? [] : [plural(s.loops, 'loop')]),
     plural(s.addressed, 'address', 'addresses'),
   ];
   const left = s.warnings > 0 ? `; ${plural(s.warnings, 'warning')} to look at` : '';
-  const skipped = s.skipped ? ` (${s.skipped} Place a rack to cable the loops.)` : '';
-  return `Designed: ${parts.join(', ')}${left}.${skipped}`;
+  return `Designed: ${parts.join(', ')}${left}.${s.skipped ? ` ${DESIGN_ALL_MESSAGES.noLoops}` : ''}`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const listed = (parts: readonly string[]) => (parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`);
+
+/** Design all's own messages (issue 34), defined once. */
+export const DESIGN_ALL_MESSAGES = {
+  /** Without a rack the cabling steps are left out: said after the figures. */
+  noLoops: 'No loops were made: the model has no fire rack. Place a rack (Rack ▾), then Optimize on the Routes page or Design all again.',
+  confirmTitle: 'Design all again?',
+  confirmLabel: 'Replace sections and loops',
+} as const;
+
+/** What Design all makes anew over an existing design: the model's sections and Loop and rack-to-rack routes. */
+export function designAllReplaces(model: Model): { sections: number; loops: number; rackRoutes: number } {
+  const routes = Object.values(model.fire?.connections.routes ?? {});
+  return {
+    sections: Object.keys(model.fire?.sections ?? {}).length,
+    loops: routes.filter((r) => r.kind === 'Loop').length,
+    rackRoutes: routes.filter((r) => r.kind === 'RackToRack').length,
+  };
+}
+
+/**
+ * The question before Design all over an existing design (issue 34), null when there is none to replace: what goes
+ * (the sections with their addresses, the loops, the routes between racks where it routes them) and what stays (every
+ * unit, whoever placed it, and the routes drawn by hand).
+ */
+export function designAllQuestion(model: Model): string | null {
+  const { sections, loops, rackRoutes } = designAllReplaces(model);
+  const racks = Object.keys(model.fire?.units.racks ?? {}).length;
+  const goes = [
+    sections > 0 ? `${plural(sections, 'section')} with their addresses` : '',
+    racks > 0 && loops > 0 ? plural(loops, 'loop') : '',
+    racks > 1 && rackRoutes > 0 ? plural(rackRoutes, 'route between racks', 'routes between racks') : '',
+  ].filter(Boolean);
+  if (goes.length === 0) return null;
+  return (
+    `Design all makes the design anew: it replaces the ${listed(goes)}, your changes to them included. ` +
+    'It keeps every unit placed, by hand or by an earlier run, and adds what is missing; direct routes drawn by hand stay. ' +
+    'One Undo brings the present design back.'
+  );
 }

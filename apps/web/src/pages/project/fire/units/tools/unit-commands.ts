@@ -3,6 +3,7 @@ import type { PlanCommand } from '../../../../../editor/commands';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
 import { NOTHING } from '../../../../../editor/selection';
 import { deleteSelection } from '../../../model/model-edits';
+import { deleteAsking, withRackRoutes } from '../racks/rack-delete';
 
 /**
  * The units page's keys beyond the tools' own (docs/fire-units.md): Delete and Backspace remove the selection with
@@ -13,8 +14,13 @@ export function unitCommands(editor: PlanEditor, replaceModel: (model: Model) =>
   const deleteSelected = () => {
     const selection = editor.selection;
     if (selection.kind !== 'items') return;
-    replaceModel(deleteSelection(editor.model, selection.items));
-    editor.select(NOTHING);
+    const before = editor.model;
+    // A rack whose loops would go asks first (issue 34, racks/rack-delete.ts); the delete applies to the model then.
+    const refs = selection.items;
+    deleteAsking(before, refs, deleteSelection(before, withRackRoutes(before, refs)), () => {
+      replaceModel(deleteSelection(editor.model, withRackRoutes(editor.model, refs)));
+      editor.select(NOTHING);
+    });
   };
   return [{ key: ['Delete', 'Backspace'], when: () => editor.selection.kind === 'items', run: deleteSelected, label: 'Delete' }];
 }
