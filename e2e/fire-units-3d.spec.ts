@@ -3,6 +3,8 @@
 // switches to 3D (?view=3d) and finds them drawn, selects the detector with a click (the side panel shows it), adds
 // the siren with shift, clears with a click on nothing, deletes the detector with the Delete key and undoes it,
 // shows the upper storey (clipped: no units there) and the whole building, reloads into 3D and goes back to 2D.
+// Issue 34: back in 3D the Detector tool places a detector on the ceiling under the pointer, and the selected one is
+// dragged on its plane (one undo step).
 // The 3D view reports on its element what it draws: data-instances (instances per layer), data-highlighted (the
 // selected units drawn highlighted) and data-unit-points (each unit the clip keeps, in pixels on the element).
 import { expect, test, type Page } from '@playwright/test';
@@ -59,7 +61,7 @@ async function clickPlan(page: Page, point: PlanPoint) {
   await page.waitForTimeout(CLICK_GAP_MS);
 }
 
-test('fire units in 3D: the units drawn, click and shift-click select, Delete and undo, storeys clipped, reload keeps 3D', async ({
+test('fire units in 3D: the units drawn, click and shift-click select, Delete and undo, storeys clipped, reload keeps 3D, placing and dragging', async ({
   page,
 }) => {
   skipWithoutCorpus();
@@ -85,7 +87,7 @@ test('fire units in 3D: the units drawn, click and shift-click select, Delete an
     await expect(countLine(page)).toHaveText('2 units on this storey, 2 in the model.');
   });
 
-  await test.step('3D shows the building with the two units, the selected siren highlighted; the placement tools are off there', async () => {
+  await test.step('3D shows the building with the two units, the selected siren highlighted; the unit tools work there', async () => {
     await modeButton(page, '3D').click();
     await expect(page).toHaveURL(/[?&]view=3d/);
     await expect(modeButton(page, '3D')).toHaveAttribute('aria-pressed', 'true');
@@ -106,7 +108,7 @@ test('fire units in 3D: the units drawn, click and shift-click select, Delete an
     }
     const [a, b] = Object.values(points);
     expect(Math.hypot(a![0] - b![0], a![1] - b![1])).toBeGreaterThan(50);
-    await expect(tool(page, 'Detector')).toBeDisabled();
+    await expect(tool(page, 'Detector')).toBeEnabled();
     await expect(page.getByLabel('All storeys')).not.toBeChecked();
   });
 
@@ -169,5 +171,51 @@ test('fire units in 3D: the units drawn, click and shift-click select, Delete an
     await expect(tool(page, 'Detector')).toBeEnabled();
     // The WebGL canvas went with the view.
     await expect(page.locator('canvas.view3d-canvas')).toHaveCount(0);
+  });
+
+  await test.step('issue 34: 3D places a detector on the ceiling under the pointer, and drags the selected one, as 2D does', async () => {
+    await modeButton(page, '3D').click();
+    await expect.poll(async () => (await drawn(page)).units, { timeout: 30_000 }).toBe(2);
+    const before = (await drawn(page)).points;
+    // Both units hang under the ceiling, so the pixel halfway between them is the ceiling's point halfway between
+    // them (the view is orthographic): the living room's ceiling, some 3 m from each.
+    const [d, s] = [before[ids.Detector!]!, before[ids.Siren!]!];
+    const spot: [number, number] = [Math.round((d[0] + s[0]) / 2), Math.round((d[1] + s[1]) / 2)];
+    await tool(page, 'Detector').click();
+    await clickView(page, spot);
+    await expect(countLine(page)).toHaveText('3 units on this storey, 3 in the model.');
+    await expect(heading(page, 'Detector')).toBeVisible();
+    const placed = (await detail(properties(page), 'Id').textContent())!.trim();
+    await expect.poll(async () => (await drawn(page)).points[placed]).toBeDefined();
+    const at = (await drawn(page)).points[placed]!;
+    // A unit is reported at its shape's centre (a detector's and a sounder's hang differently below their point).
+    expect(Math.hypot(at[0] - spot[0], at[1] - spot[1])).toBeLessThan(8);
+    await page.keyboard.press('Escape');
+    await expect(heading(page, 'Detector')).toBeVisible();
+    await page.screenshot({ path: '.tmp/issue34-units-3d-placed.png' });
+
+    // The selected detector follows the pointer 80 px to the right; the view does not turn meanwhile.
+    const box = (await view3d(page).boundingBox())!;
+    await page.mouse.move(box.x + at[0], box.y + at[1]);
+    await page.mouse.down();
+    await page.mouse.move(box.x + at[0] + 80, box.y + at[1], { steps: 8 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => {
+        const moved = (await drawn(page)).points[placed]!;
+        return Math.round(Math.hypot(moved[0] - at[0] - 80, moved[1] - at[1]));
+      })
+      .toBeLessThan(4);
+    const siren = (await drawn(page)).points[ids.Siren!]!;
+    expect(Math.hypot(siren[0] - s[0], siren[1] - s[1])).toBeLessThan(2);
+    await page.screenshot({ path: '.tmp/issue34-units-3d-moved.png' });
+    // One undo step puts it back.
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(async () => {
+        const back = (await drawn(page)).points[placed]!;
+        return Math.round(Math.hypot(back[0] - at[0], back[1] - at[1]));
+      })
+      .toBeLessThan(2);
   });
 });

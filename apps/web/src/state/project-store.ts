@@ -423,6 +423,18 @@ export class ProjectStore {
     });
   }
 
+  /**
+   * What the head check (state/head-check.ts) found: the server's working revision, asked for while the store's was
+   * `askedWith`. A different one means someone else synced: the state says a newer version exists (docs/versions.md).
+   * An answer that crossed a sync or save of this tab's own (it is out, or the revision moved meanwhile) says nothing.
+   */
+  noteServerRevision(revision: string, askedWith: string): void {
+    const { workingRevision, syncing, saving, behind } = this.state;
+    if (behind || syncing || saving || this.inFlight || this.disposed) return;
+    if (askedWith !== workingRevision || revision === workingRevision) return;
+    this.update({ behind: true });
+  }
+
   // --- someone else synced first: get their changes and keep mine ------------------------------
 
   /**
@@ -539,9 +551,15 @@ export class ProjectStore {
   }
 }
 
-/** The version state the project area shows (P§4): 'Unsynced changes', 'Synced' or 'Saved version: {comment}'. */
-export function versionStateLabel(state: Pick<ProjectSnapshot, 'identity' | 'versionComment'>): string {
+/** A synced tab whose working version someone else has synced past (docs/versions.md 'A newer version'). */
+export const NEWER_VERSION = 'Newer version on the server';
+
+/**
+ * The version state the project area shows (P§4): 'Unsynced changes', 'Synced' or 'Saved version: {comment}'; a
+ * synced copy the server has moved past is not 'Synced' but NEWER_VERSION.
+ */
+export function versionStateLabel(state: Pick<ProjectSnapshot, 'identity' | 'versionComment'> & { behind?: boolean }): string {
   if (state.identity === UNSYNCED) return 'Unsynced changes';
-  if (state.identity === WORKING_VERSION) return 'Synced';
+  if (state.identity === WORKING_VERSION) return state.behind ? NEWER_VERSION : 'Synced';
   return state.versionComment ? `Saved version: ${state.versionComment}` : 'Saved version';
 }

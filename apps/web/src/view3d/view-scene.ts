@@ -69,8 +69,25 @@ export interface View3dSceneEvents {
   onPointer(point: Vec3 | null): void;
   /** A face of the clipping box was dragged. */
   onClipBox(box: Box3Like): void;
-  /** A click with the main button: the nearest instanced item under it (inside the clip), or null for anything else. */
-  onClick?(hit: InstanceHit | null, shift: boolean): void;
+  /**
+   * A click with the main button: the nearest instanced item under it (inside the clip), or null for anything else;
+   * and the pointer's ray, for a page that places on a plane of its own (the units page: a storey's ceiling).
+   */
+  onClick?(hit: InstanceHit | null, shift: boolean, ray: Ray3): void;
+  /**
+   * A main-button press on an instanced item: true when the page takes it as a drag of its own (moving a unit); the
+   * orbit controls then do not see it, and its moves and its release come as onGrabMove and onGrabEnd.
+   */
+  onGrab?(hit: InstanceHit, ray: Ray3): boolean;
+  onGrabMove?(ray: Ray3): void;
+  /** The release, with its ray, or a cancel (null). */
+  onGrabEnd?(ray: Ray3 | null): void;
+}
+
+/** A pointer's ray in model coordinates (a unit direction). */
+export interface Ray3 {
+  origin: Vec3;
+  direction: Vec3;
 }
 
 export interface View3dSceneOptions {
@@ -125,6 +142,8 @@ export class View3dScene {
   /** The model's bounds, null when it draws nothing. */
   private bounds: Box3Like | null = null;
   private drag: Drag | null = null;
+  /** The pointer of a press the page took (onGrab). */
+  private grab: number | null = null;
   private frame = 0;
   private pickFrame = 0;
   private retarget: ReturnType<typeof setTimeout> | undefined;
@@ -489,9 +508,25 @@ export class View3dScene {
     }, RETARGET_DELAY_MS);
   };
 
+  /** The ray under a pointer event. */
+  private rayOf(event: PointerEvent): Ray3 {
+    this.raycaster.setFromCamera(this.ndc(event), this.camera);
+    const { origin, direction } = this.raycaster.ray;
+    return { origin: origin.toArray(), direction: direction.toArray() };
+  }
+
   private readonly onPointerDown = (event: PointerEvent) => {
     if (event.button !== 0) return;
     this.press = { x: event.clientX, y: event.clientY, pointerId: event.pointerId };
+    const grabbed = this.events.onGrab && !event.shiftKey ? this.pickInstance(this.ndc(event)) : null;
+    if (grabbed && this.events.onGrab!(grabbed, this.rayOf(event))) {
+      event.stopPropagation();
+      event.preventDefault();
+      this.press = null;
+      this.grab = event.pointerId;
+      this.renderer.domElement.setPointerCapture(event.pointerId);
+      return;
+    }
     if (!this.boxLines.visible) return;
     this.raycaster.setFromCamera(this.ndc(event), this.camera);
     const hit = this.raycaster.intersectObject(this.handles, false)[0];
@@ -508,6 +543,7 @@ export class View3dScene {
   };
 
   private readonly onPointerMove = (event: PointerEvent) => {
+    if (this.grab === event.pointerId) return this.events.onGrabMove?.(this.rayOf(event));
     if (this.drag && event.pointerId === this.drag.pointerId) return this.dragTo(event);
     const ndc = this.ndc(event);
     cancelAnimationFrame(this.pickFrame);
@@ -536,11 +572,18 @@ export class View3dScene {
   }
 
   private readonly onPointerUp = (event: PointerEvent) => {
+    if (this.grab === event.pointerId) {
+      this.grab = null;
+      if (this.renderer.domElement.hasPointerCapture(event.pointerId)) this.renderer.domElement.releasePointerCapture(event.pointerId);
+      this.events.onGrabEnd?.(event.type === 'pointerup' ? this.rayOf(event) : null);
+      return;
+    }
     const press = this.press;
     if (press && event.pointerId === press.pointerId) {
       this.press = null;
       if (event.type === 'pointerup' && Math.hypot(event.clientX - press.x, event.clientY - press.y) <= CLICK_TOLERANCE_PX) {
-        this.events.onClick?.(this.pickInstance(this.ndc(event)), event.shiftKey);
+        const hit = this.pickInstance(this.ndc(event));
+        this.events.onClick?.(hit, event.shiftKey, this.rayOf(event));
       }
     }
     if (!this.drag || event.pointerId !== this.drag.pointerId) return;

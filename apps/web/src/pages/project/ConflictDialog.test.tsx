@@ -9,7 +9,6 @@ import { WORKING_VERSION, emptyModel, type Model } from '@edrf/model';
 import { alertsStore } from '../../app/overlay/alerts';
 import { ProjectStore, type SyncBody } from '../../state/project-store';
 import { ProjectStoreContext } from '../../state/use-project';
-import { conflictLabel, describeValue } from './ConflictDialog';
 import { ProjectBar } from './ProjectBar';
 import { PropertyDetailsPage } from './PropertyDetailsPage';
 
@@ -170,21 +169,5 @@ describe('Get their changes and keep mine', () => {
     expect(synced).toHaveLength(1);
     await act(() => Promise.resolve());
     expect(screen.getByRole<HTMLButtonElement>('button', { name: GET_THEIRS }).disabled).toBe(false);
-  });
-});
-
-describe('how a conflict is shown', () => {
-  it('names the item on the path and shows deleted items and long values shortly', () => {
-    const model = emptyModel();
-    const room = { id: 'r1', name: 'Kitchen', type: 'Kitchen', shape: { exterior: [] } };
-    const mine = { ...model, arch: { ...model.arch, rooms: { r1: room } } } as unknown as Model;
-    expect(
-      conflictLabel({ path: ['arch', 'rooms', 'r1', 'name'], base: 'Kitchen', mine: 'Pantry', theirs: 'Scullery' }, { mine, theirs: mine }),
-    ).toBe('arch › rooms › Kitchen (r1) › name');
-    expect(conflictLabel({ path: ['config', 'tenant'], base: '', mine: 'A', theirs: 'B' }, { mine, theirs: mine })).toBe('Tenant');
-    expect(describeValue(undefined)).toBe('Deleted');
-    expect(describeValue('')).toBe('Empty');
-    expect(describeValue(room)).toMatch(/^Kitchen — \{"id":"r1"/);
-    expect(describeValue({ notes: 'x'.repeat(500) })).toHaveLength(140);
   });
 });

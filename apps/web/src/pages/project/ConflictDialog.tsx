@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { validateModel } from '@edrf/model';
+import { UNSYNCED, validateModel } from '@edrf/model';
 import { getLatestVersion, toLoadedVersion, type VersionWithModel } from '../../api/versions';
 import { toast } from '../../app/overlay/alerts';
 import { Modal } from '../../ui/Modal';
-import { UNKNOWN_BASE, type MergeChoice, type MergeConflict } from '../../state/merge';
+import type { MergeChoice, MergeConflict } from '../../state/merge';
 import { UNABLE_TO_VALIDATE_MODEL } from '../../state/open-project';
-import { getIn, isPlainObject } from '../../state/paths';
 import type { PreparedMerge, ProjectStore } from '../../state/project-store';
 import { useProjectState } from '../../state/use-project';
+import { conflictWords, sideText } from './conflict-words';
 import { PROPERTY_FIELDS } from './PropertyDetailsPage';
 import './conflicts.css';
 
@@ -17,9 +17,13 @@ import './conflicts.css';
  * syncs (docs/versions.md).
  */
 export const GET_THEIR_CHANGES = 'Get their changes and keep mine';
+/** The same with nothing of the user's unsynced: their version is simply loaded (the undo history stays). */
+export const LOAD_NEWER_VERSION = 'Load the newer version';
+export const LOADED_NEWER_VERSION = 'Loaded the newer version';
 
 export function GetTheirChangesButton({ store }: { store: ProjectStore }) {
-  const { projectId, syncing, saving } = useProjectState();
+  const { projectId, syncing, saving, identity } = useProjectState();
+  const keepMine = identity === UNSYNCED;
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<{ merge: PreparedMerge; round: number } | null>(null);
 
@@ -34,7 +38,7 @@ export function GetTheirChangesButton({ store }: { store: ProjectStore }) {
     setAsking(null);
     const result = await store.sync();
     if (result.status === 'synced') toast.info('Got their changes and synced yours');
-    else if (result.status === 'idle' || result.status === 'unchanged') toast.info('Got their changes');
+    else if (result.status === 'idle' || result.status === 'unchanged') toast.info(keepMine ? 'Got their changes' : LOADED_NEWER_VERSION);
     // A conflict again (someone synced meanwhile) or a failure is reported by the store; the button stays.
   }
 
@@ -60,10 +64,14 @@ export function GetTheirChangesButton({ store }: { store: ProjectStore }) {
         type="button"
         className="btn btn-small btn-get-theirs"
         disabled={busy || syncing || saving || asking !== null}
-        title="Someone else synced first: load their changes, keep your unsynced edits on top, then sync"
+        title={
+          keepMine
+            ? 'Someone else synced first: load their changes, keep your unsynced edits on top, then sync'
+            : 'Someone else synced a newer working version: load it (your undo history stays)'
+        }
         onClick={() => void start()}
       >
-        {GET_THEIR_CHANGES}
+        {keepMine ? GET_THEIR_CHANGES : LOAD_NEWER_VERSION}
       </button>
       {asking && (
         <ConflictDialog
@@ -118,63 +126,36 @@ export function ConflictDialog({
         Choose what to keep; all their other changes and all your other edits are kept.
       </p>
       <div className="merge-conflicts">
-        {merge.conflicts.map((conflict, i) => (
-          <fieldset key={conflict.path.join('\u0000')} className="merge-conflict">
-            <legend>{conflictLabel(conflict, merge)}</legend>
-            {(['mine', 'theirs'] as const).map((side) => (
-              <label key={side} className={choices[i] === side ? 'merge-option chosen' : 'merge-option'}>
-                <input
-                  type="radio"
-                  name={`conflict-${i}`}
-                  checked={choices[i] === side}
-                  onChange={() => setChoices((now) => now.map((choice, j) => (j === i ? side : choice)))}
-                />
-                <span>
-                  {side === 'mine' ? 'Mine' : 'Theirs'}: {describeValue(conflict[side])}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        ))}
+        {merge.conflicts.map((conflict, i) => {
+          const words = conflictWords(conflict, merge, fieldLabelOf(conflict));
+          return (
+            <fieldset key={conflict.path.join('\u0000')} className="merge-conflict">
+              <legend>{[words.subject, words.field].filter(Boolean).join(': ')}</legend>
+              <p className="merge-sentence small muted">{words.sentence}</p>
+              {(['mine', 'theirs'] as const).map((side) => (
+                <label key={side} className={choices[i] === side ? 'merge-option chosen' : 'merge-option'}>
+                  <input
+                    type="radio"
+                    name={`conflict-${i}`}
+                    checked={choices[i] === side}
+                    onChange={() => setChoices((now) => now.map((choice, j) => (j === i ? side : choice)))}
+                  />
+                  <span>
+                    {side === 'mine' ? 'Mine' : 'Theirs'}: {sideText(words[side])}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          );
+        })}
       </div>
     </Modal>
   );
 }
 
-/**
- * Where the value is, as the user knows it: a Property details field by its label, otherwise the
- * path with each item named ('arch › rooms › Kitchen (r1) › name').
- */
-export function conflictLabel(conflict: MergeConflict, merge: Pick<PreparedMerge, 'mine' | 'theirs'>): string {
+/** The Property details label of a config field ('Property Name'), for the conflict's words. */
+function fieldLabelOf(conflict: MergeConflict): string | undefined {
   const { path } = conflict;
-  if (path.length === 2 && path[0] === 'config') {
-    const field = PROPERTY_FIELDS.find((candidate) => candidate.key === path[1]);
-    if (field) return field.label;
-  }
-  return path
-    .map((key, i) => {
-      if (i < 2) return String(key);
-      const prefix = path.slice(0, i + 1);
-      const item = [getIn(merge.theirs, prefix), getIn(merge.mine, prefix), i === path.length - 1 ? conflict.base : undefined].find(
-        (value) => isPlainObject(value) && typeof value.name === 'string' && value.name !== '',
-      ) as { name: string } | undefined;
-      return item ? `${item.name} (${key})` : String(key);
-    })
-    .join(' › ');
-}
-
-const MAX_SHOWN = 140;
-
-/** A value as the dialog shows it: text as it is, a deleted item as 'Deleted', anything else as short JSON. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'Deleted';
-  if (value === UNKNOWN_BASE) return 'Unknown';
-  if (value === null) return 'None';
-  if (value === '') return 'Empty';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const json = JSON.stringify(value);
-  const name = isPlainObject(value) && typeof value.name === 'string' && value.name !== '' ? `${value.name} — ` : '';
-  const text = `${name}${json}`;
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+  if (path.length !== 2 || path[0] !== 'config') return undefined;
+  return PROPERTY_FIELDS.find((candidate) => candidate.key === path[1])?.label;
 }

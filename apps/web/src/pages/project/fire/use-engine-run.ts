@@ -7,6 +7,9 @@ import { useRunProgress, type RunProgressState } from '../../../ui/RunProgress';
 /** Projects with an engine run going: one run at a time per project, whichever button started it. */
 const runningProjects = createStore<ReadonlySet<string>>(new Set());
 
+/** Whether an engine run is going in the open project (one project is open at a time): the units analysis waits for it. */
+export const useEngineRunning = (): boolean => useStore(runningProjects).size > 0;
+
 /** What an engine run works with: the model as sent, the store's model now, and how to apply the answer. */
 export interface EngineRun {
   projectId: string;

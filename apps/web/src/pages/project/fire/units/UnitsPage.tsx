@@ -129,8 +129,9 @@ export function UnitsPage() {
   const all = fire ? UNIT_GROUPS.flatMap((group) => Object.values(fire.units[group]) as { storey_id: string }[]) : [];
   const onStorey = all.filter((unit) => unit.storey_id === storeyId).length;
   const inModel = all.length;
-  // The 3D mode places nothing: the placement tools are off there too.
-  const noStorey = !storeyId || mode.mode === '3d';
+  // The unit tools place in 3D too (view3d/place-3d.ts); the rack tools work on the plan only.
+  const noStorey = !storeyId;
+  const racksOff = noStorey || mode.mode === '3d';
 
   return (
     <section className="model-page units-page">
@@ -162,9 +163,9 @@ export function UnitsPage() {
             {UNIT_KINDS.filter((info) => !info.more && info.kind !== 'detector').map((info) => (
               <KindButton key={info.kind} editor={editor} kind={info.kind} make={makeTool} disabled={noStorey} />
             ))}
-            {UNITS_PAGE_SLOTS.toolbar.length === 1 && <ToolButton editor={editor} {...UNITS_PAGE_SLOTS.toolbar[0]!} disabled={noStorey} />}
+            {UNITS_PAGE_SLOTS.toolbar.length === 1 && <ToolButton editor={editor} {...UNITS_PAGE_SLOTS.toolbar[0]!} disabled={racksOff} />}
             {UNITS_PAGE_SLOTS.toolbar.length > 1 && (
-              <ToolMenu editor={editor} name="Rack" entries={UNITS_PAGE_SLOTS.toolbar} disabled={noStorey} />
+              <ToolMenu editor={editor} name="Rack" entries={UNITS_PAGE_SLOTS.toolbar} disabled={racksOff} />
             )}
             <ToolMenu editor={editor} name="More" entries={moreEntries} disabled={noStorey} />
             {/* The automatic design (design/, docs/fire-units.md 'Automatic design'). */}

@@ -10,6 +10,8 @@ import type { Analysis } from './use-analysis';
 import './analysis.css';
 
 export const ANALYSIS_UNAVAILABLE = 'Analysis unavailable';
+/** While Run or Design all works: the warnings of the model it is about to change are not listed. */
+export const ANALYSIS_WAITS = 'The analysis waits for the design run to end';
 
 /**
  * The warnings panel of the units page: every warning of the latest analysis, the count in the heading; a click
@@ -52,10 +54,16 @@ export function AnalysisPanel({
   if (!model.fire) return null;
   const warnings = result?.validation.warnings ?? [];
   return (
-    // Busy while the analysis of the model as it is now is on its way (the last answer stays listed meanwhile).
-    <section className="analysis-panel" aria-label="Warnings" aria-busy={analysis.status === 'pending'}>
-      <h2 className="side-title">Warnings ({warnings.length})</h2>
+    // Busy while the analysis of the model as it is now is on its way (the last answer stays listed meanwhile), or while
+    // a design run works (nothing is listed then).
+    <section className="analysis-panel" aria-label="Warnings" aria-busy={analysis.status === 'pending' || analysis.status === 'waiting'}>
+      <h2 className="side-title">{analysis.status === 'waiting' ? 'Warnings' : `Warnings (${warnings.length})`}</h2>
       {analysis.status === 'unavailable' && <p className="muted small">{ANALYSIS_UNAVAILABLE}</p>}
+      {analysis.status === 'waiting' && (
+        <p className="muted small" role="status">
+          {ANALYSIS_WAITS}
+        </p>
+      )}
       {result && warnings.length === 0 && <p className="muted small">No warnings.</p>}
       {result && warnings.length > 0 && (
         <ul className="analysis-warnings">

@@ -303,3 +303,71 @@ describe('useAnalysis after an edit of units', () => {
     expect(Object.keys(calls[2]!.arch.storeys).sort()).toEqual(['s0', 's1']);
   });
 });
+
+describe('while a design run works (issue 34)', () => {
+  const arch = testArch();
+  const render = (fire: Fire, analyze: ReturnType<typeof server>['analyze']) =>
+    renderHook(({ fire, running }) => useAnalysis(arch, fire, { analyze, running }), { initialProps: { fire, running: false } });
+
+  it('asks nothing and lists nothing, then lists only the analysis of its result', async () => {
+    const { calls, analyze } = server();
+    const before = fireWith('a');
+    const { result, rerender } = render(before, analyze);
+    await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
+    await settle(() => calls[0]!.resolve(answer(warningOf('room_not_covered:a'))));
+    expect(messages(result.current.result)).toEqual(['room_not_covered:a']);
+
+    rerender({ fire: before, running: true });
+    expect(result.current.status).toBe('waiting');
+    expect(result.current.result).toBeNull();
+    expect(result.current.store.current).toBeNull();
+    // The run's placement is applied as it ends; nothing is asked while it works.
+    const designed = fireWith('b');
+    rerender({ fire: designed, running: true });
+    await act(() => vi.advanceTimersByTimeAsync(10 * ANALYSIS_DELAY_MS));
+    expect(calls).toHaveLength(1);
+
+    rerender({ fire: designed, running: false });
+    expect(result.current.status).toBe('pending');
+    expect(result.current.result).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.fire.config).toBe(designed.config);
+    await settle(() => calls[1]!.resolve(answer()));
+    expect(result.current.status).toBe('ready');
+    expect(messages(result.current.result)).toEqual([]);
+    expect(result.current.store.current).toBe(result.current.result);
+  });
+
+  it('an answer asked before the run is not listed after it changed the model; after a run that changed nothing it is', async () => {
+    const { calls, analyze } = server();
+    const before = fireWith('a');
+    const { result, rerender } = render(before, analyze);
+    await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
+    expect(calls).toHaveLength(1);
+    rerender({ fire: before, running: true });
+    await settle(() => calls[0]!.resolve(answer(warningOf('room_not_covered:a'))));
+    expect(result.current.result).toBeNull();
+    // Nothing placed: the answer holds for the model as it is, and is listed once the run ends.
+    rerender({ fire: before, running: false });
+    expect(result.current.status).toBe('ready');
+    expect(messages(result.current.result)).toEqual(['room_not_covered:a']);
+    expect(result.current.store.current).toBe(result.current.result);
+
+    // A model changed by the next run: the earlier answer stays off the list until the new one comes.
+    const edited = fireWith('c');
+    rerender({ fire: edited, running: false });
+    await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
+    expect(calls).toHaveLength(2);
+    rerender({ fire: edited, running: true });
+    const designed = fireWith('d');
+    rerender({ fire: designed, running: true });
+    await settle(() => calls[1]!.resolve(answer(warningOf('room_not_covered:c'))));
+    rerender({ fire: designed, running: false });
+    expect(result.current.result).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS));
+    expect(calls[2]!.fire.config).toBe(designed.config);
+    await settle(() => calls[2]!.resolve(answer(warningOf('room_not_covered:d'))));
+    expect(messages(result.current.result)).toEqual(['room_not_covered:d']);
+  });
+});

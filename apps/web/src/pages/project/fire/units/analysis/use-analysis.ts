@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   ANALYSED_GROUPS,
   analysisInput,
@@ -16,6 +16,7 @@ import type { Arch, Fire } from '@edrf/model';
 import { analyzeUnits } from './analyze';
 import { createAnalysisStore, type AnalysisStore } from './analysis-store';
 import type { UnitDrags } from '../tools/unit-drags';
+import { useEngineRunning } from '../../use-engine-run';
 
 /** Whether an analysis holds for the model: the same architecture, settings and detectors, sirens and buttons. */
 const holdsFor = (parts: AnalysisParts, arch: Arch, fire: Fire) =>
@@ -42,8 +43,11 @@ export const BUTTONS_DELAY_MS = 100;
 export interface Analysis {
   /** The latest answer (kept while the next one is on its way). */
   result: FireUnitsResult | null;
-  /** 'pending' while the model as it is waits or is analysed; 'unavailable' when its analysis failed. */
-  status: 'idle' | 'pending' | 'ready' | 'unavailable';
+  /**
+   * 'pending' while the model as it is waits or is analysed; 'unavailable' when its analysis failed; 'waiting' while
+   * an engine run (Run, Design all) works: nothing is asked or shown until it ends, then its result is analysed.
+   */
+  status: 'idle' | 'pending' | 'ready' | 'unavailable' | 'waiting';
   /** The same answer by storey (null before the first). */
   parts: AnalysisParts | null;
   /** The same answer for the plan's painters. */
@@ -58,6 +62,9 @@ export interface Analysis {
  * parts of the last one.
  * Every answer is kept, for the model it was asked for: the next question asks for what changed since. An edit the
  * analysis does not read (a rack, a label's text) asks nothing.
+ * While an engine run works (issue 34: Run briefly listed 180 'not fully covered' warnings of the model it was about
+ * to change) nothing is asked or shown; after it only an answer asked since is shown, or the last one if the run
+ * changed nothing it reads.
  */
 export function useAnalysis(
   arch: Arch,
@@ -69,6 +76,8 @@ export function useAnalysis(
     buttonsDelay?: number;
     /** Whether a unit is being dragged (the units page's tools): the call points' check waits for a rest only then. */
     drags?: UnitDrags;
+    /** Whether an engine run is going; by default any of the open project's (use-engine-run.ts). */
+    running?: boolean;
   } = {},
 ): Analysis {
   const analyze = opts.analyze ?? analyzeUnits;
@@ -76,9 +85,22 @@ export function useAnalysis(
   const scopedDelay = opts.scopedDelay ?? SCOPED_DELAY_MS;
   const buttonsDelay = opts.buttonsDelay ?? BUTTONS_DELAY_MS;
   const drags = opts.drags;
+  const anyRun = useEngineRunning();
+  const running = opts.running ?? anyRun;
+  // Runs started so far: an answer is shown after a run only if asked after it began (or if it still holds).
+  const [epoch, setEpoch] = useState(0);
+  const [wasRunning, setWasRunning] = useState(running);
+  if (running !== wasRunning) {
+    setWasRunning(running);
+    if (running) setEpoch((n) => n + 1);
+  }
+  const live = useRef({ epoch, running });
+  useLayoutEffect(() => {
+    live.current = { epoch, running };
+  });
   const [store] = useState(createAnalysisStore);
   // The analysis of the last model answered, in parts and merged; the model whose question failed.
-  const [answer, setAnswer] = useState<{ parts: AnalysisParts; result: FireUnitsResult } | null>(null);
+  const [answer, setAnswer] = useState<{ parts: AnalysisParts; result: FireUnitsResult; epoch: number } | null>(null);
   const [failed, setFailed] = useState<{ arch: Arch; fire: Fire } | null>(null);
   // The questions out: the next waits for their answers (which change the state above, so the effect runs again) —
   // but for a newer call points' check after one still out: it may go at once (two out at most), as its answer holds
@@ -98,7 +120,7 @@ export function useAnalysis(
   const gaveUp = failed?.arch === arch && failed.fire === fire;
   useEffect(() => {
     const asking = out.current;
-    if (!fire || ready || gaveUp || (asking.count > 0 && !(asking.count === 1 && asking.buttonsOnly))) return;
+    if (!fire || running || ready || gaveUp || (asking.count > 0 && !(asking.count === 1 && asking.buttonsOnly))) return;
     const plan = planAnalysis(parts, arch, fire);
     const buttonsOnly = plan.kind === 'scopes' && plan.scopes.every((scope) => scope.buttons);
     if (asking.count > 0 && !buttonsOnly) return;
@@ -116,6 +138,7 @@ export function useAnalysis(
                 }),
               ).then((answers) => applyScoped(parts!, arch, fire, answers));
       const seq = ++asking.latest;
+      const askedIn = epoch;
       asking.count++;
       asking.buttonsOnly = buttonsOnly;
       // An answer overtaken by a newer question is dropped; the last one out wakes the hook for what changed since.
@@ -129,8 +152,9 @@ export function useAnalysis(
         (next) => {
           if (overtaken()) return;
           const result = mergeParts(next);
-          store.set(result, next);
-          setAnswer({ parts: next, result });
+          // The painters get it at once, unless a run began since it was asked (it is kept for planning only).
+          if (askedIn === live.current.epoch && !live.current.running) store.set(result, next);
+          setAnswer({ parts: next, result, epoch: askedIn });
           setFailed(null);
         },
         () => {
@@ -145,9 +169,13 @@ export function useAnalysis(
     if (wait <= 0) return run();
     const timer = setTimeout(run, wait);
     return () => clearTimeout(timer);
-  }, [arch, fire, parts, ready, gaveUp, delay, scopedDelay, buttonsDelay, drags, store, woken]);
+  }, [arch, fire, parts, ready, gaveUp, delay, scopedDelay, buttonsDelay, drags, store, woken, running, epoch]);
+
+  const shown = !running && answer && (answer.epoch === epoch || ready) ? answer : null;
+  // The plan's painters draw nothing of an answer the page does not list.
+  useEffect(() => store.set(shown?.result ?? null, shown?.parts ?? null), [shown, store]);
 
   if (!fire) return { result: null, status: 'idle', parts: null, store };
-  const status = ready ? 'ready' : gaveUp ? 'unavailable' : 'pending';
-  return { result: answer?.result ?? null, status, parts, store };
+  const status = running ? 'waiting' : ready ? 'ready' : gaveUp ? 'unavailable' : 'pending';
+  return { result: shown?.result ?? null, status, parts: shown?.parts ?? null, store };
 }

@@ -102,11 +102,9 @@ describe('the units page in 3D', () => {
     expect(modeButton('3D').getAttribute('aria-pressed')).toBe('true');
     expect(screen.queryByTestId('plan')).toBeNull();
     await waitFor(() => expect(reported()).toEqual({ units: 2, highlighted: 1 }));
-    // The placement tools are off in 3D; the selection and its panel stay.
-    expect(within(screen.getByRole('toolbar', { name: 'Plan tools' })).getByRole('button', { name: 'Detector' })).toHaveProperty(
-      'disabled',
-      true,
-    );
+    // The unit tools place in 3D too (the rack tools stay on the plan); the selection and its panel stay.
+    const toolbar = within(screen.getByRole('toolbar', { name: 'Plan tools' }));
+    expect(toolbar.getByRole('button', { name: 'Detector' })).toHaveProperty('disabled', false);
     expect(screen.getByRole('complementary', { name: 'Properties' }).textContent).toContain('det-1');
   });
 

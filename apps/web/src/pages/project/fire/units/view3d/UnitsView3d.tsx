@@ -8,6 +8,8 @@ import { buildSceneData } from '../../../../../view3d/scene-data';
 import { View3dScene } from '../../../../../view3d/view-scene';
 import { clippedBounds, storeyClipBox, storeyRange, withoutSlabsAbove } from './storey-clip';
 import { UNITS_SCENE_OPTIONS, clickSelection, layers3d, selectedUnitIds } from './unit-instances';
+import { PlaceUnitTool } from '../tools/place-unit-tool';
+import { grabUnit3d, placeAt3d, type Grab3d } from './place-3d';
 import { useKeys3d } from './use-keys-3d';
 import '../../../../../view3d/view3d.css';
 import './units-view3d.css';
@@ -18,7 +20,9 @@ const formatPoint = (p: Vec3 | null) => (p ? `x ${p[0].toFixed(2)}  y ${p[1].toF
  * The units page's 3D mode (F§2, docs/fire-units.md '3D mode'): the building with the units as instanced catalogue
  * shapes in their plan colours, on the page's plan editor — a click selects in its selection, which is drawn
  * highlighted, its keys work, and its Layers box and shown storey decide what is drawn ('All storeys' shows
- * every storey). The WebGL context is released when the mode is left.
+ * every storey). Units are placed and moved as in 2D (place-3d.ts): with a placement tool armed a click places the
+ * unit at its height under the pointer (a detector on the shown storey's ceiling), and the one selected unit is
+ * dragged on its own plane. The WebGL context is released when the mode is left.
  */
 export function UnitsView3d({ editor, storeyId }: { editor: PlanEditor; storeyId: string | null }) {
   const model = useModel();
@@ -45,8 +49,9 @@ export function UnitsView3d({ editor, storeyId }: { editor: PlanEditor; storeyId
   const host = useRef<HTMLDivElement>(null);
   const readout = useRef<HTMLSpanElement>(null);
   const scene = useRef<View3dScene | null>(null);
-  // The scene's click handler outlives renders: it reads the editor, which always holds the latest selection and model.
+  // The scene's handlers outlive renders: they read the editor, which always holds the latest tool, selection and model.
   useEffect(() => {
+    let grab: Grab3d | null = null;
     const created = new View3dScene(
       host.current!,
       {
@@ -54,7 +59,18 @@ export function UnitsView3d({ editor, storeyId }: { editor: PlanEditor; storeyId
           if (readout.current) readout.current.textContent = formatPoint(point);
         },
         onClipBox: () => {},
-        onClick: (hit, shift) => editor.select(clickSelection(editor.selection, editor.model, hit, shift)),
+        onClick: (hit, shift, ray) => {
+          if (!placeAt3d(editor, ray, shift)) editor.select(clickSelection(editor.selection, editor.model, hit, shift));
+        },
+        onGrab: (hit, ray) => {
+          grab = grabUnit3d(editor, hit, ray);
+          return grab !== null;
+        },
+        onGrabMove: (ray) => grab?.move(ray),
+        onGrabEnd: (ray) => {
+          grab?.end(ray);
+          grab = null;
+        },
       },
       { clipBox: false },
     );
@@ -84,8 +100,10 @@ export function UnitsView3d({ editor, storeyId }: { editor: PlanEditor; storeyId
   useEffect(() => scene.current?.setHighlighted(selectedUnitIds(selection)), [selection]);
 
   useKeys3d(editor);
-  // 3D places nothing: a placement tool armed on the plan ends (its buttons are off here).
-  useEffect(() => editor.endTool(), [editor]);
+  // The unit tools place here too; another tool armed on the plan (a rack's, the ruler) ends.
+  useEffect(() => {
+    if (!(editor.tool instanceof PlaceUnitTool)) editor.endTool();
+  }, [editor]);
 
   return (
     <div className="view3d-frame units-view3d">
@@ -99,7 +117,8 @@ export function UnitsView3d({ editor, storeyId }: { editor: PlanEditor; storeyId
         <span ref={readout} aria-label="3D coordinates" className="coordinates" />
       </div>
       <div className="units-view3d-help" aria-label="3D controls">
-        Rotate: drag · Pan: right drag · Zoom: wheel · Click a unit to select it, shift adds
+        Rotate: drag · Pan: right drag · Zoom: wheel · Click a unit to select it, shift adds · Drag the selected unit to move it · With a
+        unit tool, click to place one (a detector on the ceiling)
       </div>
     </div>
   );
