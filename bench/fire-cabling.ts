@@ -16,6 +16,7 @@ import { emptyFire, type Arch, type Fire, type Route } from '@edrf/model';
 import { extractIfc } from '@edrf/ifc';
 import { calcFireCabling, calcFireSections, calcFireUnits, createFireConfig, routeWallCrossings } from '@edrf/fire';
 import { indexBuilding } from '../packages/fire/src/building.js';
+import { pointInRings } from '../packages/fire/src/geometry/ring.js';
 import { attachPoint, buildRoutingGraph } from '../packages/fire/src/cabling/routing-graph.js';
 import { exactRing, ringCost } from '../packages/fire/src/cabling/ring.js';
 import { GraphSearch } from '../packages/fire/src/loops/path-between.js';
@@ -150,6 +151,37 @@ function crossingsPerLoop(arch: Arch, routes: readonly Route[]): { mean: number;
   return { mean: counts.length > 0 ? total / counts.length : 0, max: Math.max(0, ...counts), total };
 }
 
+/** Rooms a designer calls corridors (the model has no Corridor room type): by name, in the corpus's languages. */
+const CORRIDOR_NAME = /corridor|korridor|hall|passage|gang|flur|lobby|circulation|foyer|entr[eé]/i;
+
+/**
+ * The share of the loops' cable inside corridors: each slice's stretches sampled every 0.5 m in plan, a sample counted
+ * where it stands in a corridor room of its storey (docs/fire-cabling.md, "Walls").
+ */
+function corridorShare(arch: Arch, routes: readonly Route[]): number {
+  const rooms = new Map(
+    indexBuilding(arch).storeys.map((s) => [s.storey.id, s.rooms.filter((r) => CORRIDOR_NAME.test(r.room.name)).map((r) => r.rings)]),
+  );
+  let inside = 0;
+  let total = 0;
+  for (const route of routes)
+    for (const slice of route.slices) {
+      const corridors = rooms.get(slice.storey_id) ?? [];
+      for (let k = 1; k < slice.nodes.length; k++) {
+        const [a, b] = [slice.nodes[k - 1]!.coord, slice.nodes[k]!.coord];
+        const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+        const steps = Math.max(1, Math.ceil(len / 0.5));
+        for (let i = 0; i < steps; i++) {
+          const t = (i + 0.5) / steps;
+          const [x, y] = [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])];
+          total += len / steps;
+          if (corridors.some((rings) => pointInRings(x, y, rings))) inside += len / steps;
+        }
+      }
+    }
+  return total > 0 ? inside / total : 0;
+}
+
 function design(arch: Arch): Fire | null {
   const empty = emptyFire(createFireConfig('Sbf1108'));
   const placed = calcFireUnits({ arch, fire: empty });
@@ -167,8 +199,8 @@ const load = () =>
     .join(', ');
 
 const HEADER = [
-  '| model | centrals | units | loops | least | worst excess | least, all limits | its worst excess | metres | bound | ratio | exit bound | exit ratio | tour bound | tour ratio | floor | vs graph optimum | below metric | worst margin V | warnings | seconds | cpu s | load | walls/loop | walls max | doors only: loops | metres | ×engine | walls/loop | walls max | warnings |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| model | centrals | units | loops | least | worst excess | least, all limits | its worst excess | metres | bound | ratio | exit bound | exit ratio | tour bound | tour ratio | floor | vs graph optimum | below metric | worst margin V | warnings | seconds | cpu s | load | walls/loop | walls max | corridor share | doors only: loops | metres | ×engine | walls/loop | walls max | warnings |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 ];
 const rows: string[] = [];
 
@@ -316,6 +348,7 @@ function measure(model: string, arch: Arch): void {
     loadNow,
     walls.mean.toFixed(1),
     String(walls.max),
+    corridorShare(arch, loopRoutes(connections.routes)).toFixed(3),
     String(doorRoutes.length),
     doorMetres.toFixed(0),
     metres > 0 ? (doorMetres / metres).toFixed(3) : '–',
@@ -330,7 +363,7 @@ function measure(model: string, arch: Arch): void {
 
 const loadBefore = load();
 console.log(
-  `SBF 110:8, racks by placeCentrals; ${os.availableParallelism()} cores, load average ${loadBefore}. Loops made against Σ⌈units of a central / route_max_units⌉ (least) and the largest excess of one central, and against the loops its units need by every limit of a loop (units with isolators where they count, route_max_area, the loop current); cable metres against Σ over centrals of max(MST, 2·Σd/route_max_units) on straight 3D distances (bound) and through the storeys' exits (exit bound); against the least closed tour through each central and its units through the exits (tour bound; Held–Karp, exact up to 18 stops); floor: the tour bound over the bound, the least ratio any cabling could have; vs graph optimum: where each central has one loop of at most 18 stops, the metres over the shortest such loops on the routing graph, every order tried; walls/loop, walls max: wall crossings without a door per loop (routeWallCrossings), mean and most; doors only: the same design routed with a wall penalty of ${DOORS_ONLY_PENALTY} m (a wall only where no door leads), its loops, metres, metres over the engine's, crossings and warnings.`,
+  `SBF 110:8, racks by placeCentrals; ${os.availableParallelism()} cores, load average ${loadBefore}. Loops made against Σ⌈units of a central / route_max_units⌉ (least) and the largest excess of one central, and against the loops its units need by every limit of a loop (units with isolators where they count, route_max_area, the loop current); cable metres against Σ over centrals of max(MST, 2·Σd/route_max_units) on straight 3D distances (bound) and through the storeys' exits (exit bound); against the least closed tour through each central and its units through the exits (tour bound; Held–Karp, exact up to 18 stops); floor: the tour bound over the bound, the least ratio any cabling could have; vs graph optimum: where each central has one loop of at most 18 stops, the metres over the shortest such loops on the routing graph, every order tried; walls/loop, walls max: wall crossings without a door per loop (routeWallCrossings), mean and most; corridor share: the loops' cable inside rooms named as corridors over all of it; doors only: the same design routed with a wall penalty of ${DOORS_ONLY_PENALTY} m (a wall only where no door leads), its loops, metres, metres over the engine's, crossings and warnings.`,
 );
 console.log(HEADER.join('\n'));
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));

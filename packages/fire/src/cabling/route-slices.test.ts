@@ -14,10 +14,16 @@ const node = (storeyId: string, x: number, z: number, unitId = ''): RoutingNode 
 const graph = (nodes: RoutingNode[]): RoutingGraph => ({ nodes, edges: nodes.map(() => []), storeys: new Map() });
 
 describe('pathSlices', () => {
-  it('drops a storey the cable only passes up through', () => {
+  it('keeps a storey the cable only passes up through, as a slice at the riser (never a jump past a storey)', () => {
     const g = graph([node('s0', 0, 3, 'r1'), node('s0', 5, 3), node('s1', 5, 6), node('s2', 5, 9), node('s2', 8, 9, 'u1')]);
     const slices = pathSlices(g, [0, 1, 2, 3, 4]);
-    expect(slices.map((s) => s.storey_id)).toEqual(['s0', 's2']);
+    expect(slices.map((s) => s.storey_id)).toEqual(['s0', 's1', 's2']);
+    // Two nodes at the riser's plan point, rising.
+    expect(slices[1]!.nodes.map((n) => [n.coord[0], n.coord[1]])).toEqual([
+      [5, 0],
+      [5, 0],
+    ]);
+    expect(slices[1]!.nodes[0]!.coord[2]).toBeLessThanOrEqual(slices[1]!.nodes[1]!.coord[2]);
   });
 
   it('keeps a unit standing on the riser, where its storey would be left one node', () => {

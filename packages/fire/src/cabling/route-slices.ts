@@ -7,8 +7,10 @@ const samePoint = (a: RouteNode, b: RouteNode) =>
 /**
  * A path of the routing graph as route slices (F§3): consecutive nodes on one storey make a slice, in order. A node
  * standing for a unit is locked to it (unit_id); the others are free. Repeated points inside a slice are dropped
- * (never a locked end), and a slice left with fewer than 2 nodes (a storey the cable only passes up through) too,
- * but for one holding a unit, which keeps a free node beside it; slices of one storey left next to each other are merged.
+ * (never a locked end). A storey the cable only passes up (or down) through keeps a slice of two nodes at the riser,
+ * its floor and its ceiling, so the cable is seen to pass it (issue 34: a slice jumped from the upper storey to the
+ * basement past the ground floor); a slice of one unit keeps a free node beside it; slices of one storey left next to
+ * each other are merged.
  */
 export function pathSlices(g: RoutingGraph, path: readonly number[]): RouteSlice[] {
   const slices: RouteSlice[] = [];
@@ -32,11 +34,20 @@ export function pathSlices(g: RoutingGraph, path: readonly number[]): RouteSlice
   // A unit standing on a riser (a stairwell's centroid, where the cable passes between storeys) leaves its storey's
   // slice one locked node once the repeated points are dropped: a free node at the same point keeps the unit on the
   // route (dropping the slice lost the unit from its loop).
-  for (const slice of slices)
-    if (slice.nodes.length === 1 && slice.nodes[0]!.unit_id !== '') {
-      const [x, y, z] = slice.nodes[0]!.coord;
+  slices.forEach((slice, k) => {
+    if (slice.nodes.length !== 1) return;
+    const [x, y, z] = slice.nodes[0]!.coord;
+    if (slice.nodes[0]!.unit_id !== '') {
       slice.nodes.push({ unit_id: '', coord: [x, y, z] });
+      return;
     }
+    // Passed through: in at the floor from below and out at the ceiling, or the other way round.
+    const floor = g.storeys.get(slice.storey_id)?.info.storey.height.min_z ?? z;
+    const before = slices[k - 1]?.nodes.at(-1)?.coord[2];
+    const fromBelow = before === undefined || before < z;
+    const atFloor: RouteNode = { unit_id: '', coord: [x, y, Math.min(floor, z)] };
+    slice.nodes = fromBelow ? [atFloor, slice.nodes[0]!] : [slice.nodes[0]!, atFloor];
+  });
   // F§4: adjacent slices on one storey are merged (a dropped slice between them).
   const kept: RouteSlice[] = [];
   for (const slice of slices.filter((s) => s.nodes.length >= 2)) {

@@ -1,8 +1,8 @@
-import type { Arch, Door, Elec, Storey, Tray } from '@edrf/model';
+import type { Arch, Door, Elec, Storey, Tray, WallOpening } from '@edrf/model';
 import { indexBuilding, roomAt, type RoomInfo, type StoreyInfo } from '../building.js';
-import { distanceToRings, pointInRings, ringCentroid, type Pt, type Ring } from '../geometry/ring.js';
+import { distanceToRings, pointInRings, ringArea, ringCentroid, segmentsCross, type Pt, type Ring } from '../geometry/ring.js';
 import { NodeHeap } from './node-heap.js';
-import { DOOR_REACH, roomGraph, sharedStretches, WALL_MIN_SHARED } from '../sections/room-graph.js';
+import { DOOR_REACH, roomGraph, sharedStretches, WALL_GAP, WALL_MIN_SHARED } from '../sections/room-graph.js';
 
 /**
  * The routing graph of cables (docs/fire-cabling.md; research fire-next §5.1): per storey, nodes at tray ends,
@@ -14,10 +14,12 @@ import { DOOR_REACH, roomGraph, sharedStretches, WALL_MIN_SHARED } from '../sect
 /** A metre on a tray costs this much of a metre elsewhere: cables follow trays where they exist. */
 export const TRAY_FACTOR = 0.5;
 /**
- * What a cable through a wall without a door costs beyond its length (the hole and its sealing): a door is used unless
- * it is more than this farther. A documented choice, measured against doors only (docs/fire-cabling.md, "Walls").
+ * What a cable through a wall without a door costs beyond its length, in metres of cable (issue 34): drilling, a sleeve
+ * and its fire-stopping seal, and the line in the installer's penetration record take about an hour and €60–90, the
+ * price of some 15 m of loop cable laid and clipped (€4–6 a metre). A door or opening is used unless it is more than
+ * this farther (docs/fire-cabling.md, "Walls").
  */
-export const WALL_PENALTY = 3;
+export const WALL_PENALTY = 15;
 /** Along a shared wall a cable may pass through it about this often (m), at most WALL_PASSAGES_MAX times per wall. */
 export const WALL_PASSAGE_SPACING = 4;
 const WALL_PASSAGES_MAX = 4;
@@ -32,8 +34,68 @@ export const CEILING_OFFSET = 0.05;
 /** A room with more doors than this joins each door to its nearest ROOM_DOOR_NEIGHBOURS doors rather than to all. */
 const ROOM_CLIQUE_MAX = 24;
 const ROOM_DOOR_NEIGHBOURS = 6;
+/** Walls are looked up in squares this wide (m). */
+const WALL_CELL = 5;
+/** The ends of a straight edge in a room this close to its outline are not looked at (doors, passages, units by a wall). */
+const EDGE_END_SLACK = 0.7;
+/** A node stands this far inside each of a room's inner corners; at most REFLEX_MAX a room, the sharpest. */
+const REFLEX_INSET = 0.3;
+const REFLEX_MAX = 8;
 
-export type RoutingNodeKind = 'tray' | 'room' | 'door' | 'wall' | 'point';
+/**
+ * Whether the straight edge ab between two nodes of a room leaves it (crosses its outline away from its ends, or
+ * passes outside): in an L-shaped room the edge from a unit to the centroid or to a door ran through a wall.
+ */
+function leavesRoom(rings: readonly Ring[], a: Pt, b: Pt): boolean {
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (len <= 2 * EDGE_END_SLACK) return false;
+  if (!pointInRings((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, rings)) return true;
+  const f = EDGE_END_SLACK / len;
+  const p: Pt = [a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1])];
+  const q: Pt = [b[0] - f * (b[0] - a[0]), b[1] - f * (b[1] - a[1])];
+  for (const ring of rings)
+    for (let k = 0; k < ring.length; k++) if (segmentsCross(p, q, ring[k]!, ring[(k + 1) % ring.length]!)) return true;
+  return false;
+}
+
+/** An edge inside a room: on the floor, or, where the straight line leaves the room, out and back through its wall (two holes). */
+function roomEdge(g: RoutingGraph, rings: readonly Ring[], a: number, b: number, wallPenalty: number): void {
+  const [p, q] = [g.nodes[a]!, g.nodes[b]!];
+  if (leavesRoom(rings, [p.x, p.y], [q.x, q.y])) addEdge(g, a, b, 'wall', undefined, 2 * wallPenalty);
+  else addEdge(g, a, b, 'floor');
+}
+
+/** Points just inside a room's inner (reflex) corners, the sharpest REFLEX_MAX: a cable goes round a corner there. */
+function reflexCorners(rings: readonly Ring[]): Pt[] {
+  const found: { at: Pt; turn: number }[] = [];
+  rings.forEach((ring, r) => {
+    const n = ring.length;
+    if (n < 4) return;
+    // The room lies left of an exterior ring walked counter-clockwise and right of a hole's ring walked so.
+    const ccw = ringArea(ring) > 0 === (r === 0);
+    for (let k = 0; k < n; k++) {
+      const [o, p, q] = [ring[(k + n - 1) % n]!, ring[k]!, ring[(k + 1) % n]!];
+      const [ux, uy, vx, vy] = [p[0] - o[0], p[1] - o[1], q[0] - p[0], q[1] - p[1]];
+      const [lu, lv] = [Math.hypot(ux, uy), Math.hypot(vx, vy)];
+      if (lu < 1e-6 || lv < 1e-6) continue;
+      const cross = (ux * vy - uy * vx) / (lu * lv);
+      // A right turn walking with the room on the left is an inner corner.
+      if ((ccw ? -cross : cross) < Math.sin(Math.PI / 9)) continue;
+      const [bx, by] = [-ux / lu + vx / lv, -uy / lu + vy / lv];
+      const lb = Math.hypot(bx, by);
+      if (lb < 1e-9) continue;
+      // The bisector of the edges' directions points out of the corner's narrow wedge, the wall; into the room is the other way.
+      const at: Pt = [p[0] - (bx / lb) * REFLEX_INSET, p[1] - (by / lb) * REFLEX_INSET];
+      if (pointInRings(at[0], at[1], rings)) found.push({ at, turn: Math.abs(cross) });
+    }
+  });
+  return found
+    .sort((a, b) => b.turn - a.turn)
+    .slice(0, REFLEX_MAX)
+    .map((f) => f.at);
+}
+
+export type RoutingNodeKind = 'tray' | 'room' | 'door' | 'wall' | 'point' | 'riser';
 export type RoutingEdgeKind = 'tray' | 'floor' | 'wall' | 'vertical' | 'riser';
 
 export interface RoutingNode {
@@ -79,6 +141,8 @@ export interface RoutingGraph {
   nodes: RoutingNode[];
   edges: RoutingEdge[][];
   storeys: Map<string, StoreyGraph>;
+  /** The wall penalty the graph was built with (WALL_PENALTY unless the bench set another), for attachPoint's edges. */
+  wallPenalty?: number;
 }
 
 const dist2 = (ax: number, ay: number, bx: number, by: number) => Math.hypot(ax - bx, ay - by);
@@ -159,6 +223,8 @@ function buildStorey(
   g: RoutingGraph,
   info: StoreyInfo,
   doors: Door[],
+  openings: WallOpening[],
+  walls: Ring[],
   trays: Tray[],
   verticalEnds: number[],
   wallPenalty: number,
@@ -225,9 +291,15 @@ function buildStorey(
   const boxes = rooms.map((r) => boxOf(r.rings));
   const centroid = rooms.map((r) => addNode(g, { storeyId, x: r.centroid[0], y: r.centroid[1], z: ceilingZ, kind: 'room' }));
   const roomDoors: number[][] = rooms.map(() => []);
-  for (const door of doors) {
-    const mx = (door.left[0] + door.right[0]) / 2;
-    const my = (door.left[1] + door.right[1]) / 2;
+  // Doors by their middle, wall openings (an arch, a doorway without a door leaf) by their outline's centroid: both are
+  // passages a cable takes without a hole.
+  const passages: Pt[] = [
+    ...doors.map((door): Pt => [(door.left[0] + door.right[0]) / 2, (door.left[1] + door.right[1]) / 2]),
+    ...openings.flatMap((o): Pt[] =>
+      o.shape.exterior.length >= 3 && o.shape.exterior.every((p) => p.every(Number.isFinite)) ? [ringCentroid(o.shape.exterior)] : [],
+    ),
+  ];
+  for (const [mx, my] of passages) {
     if (!Number.isFinite(mx) || !Number.isFinite(my)) continue;
     const joined: number[] = [];
     for (let i = 0; i < rooms.length; i++) {
@@ -241,9 +313,25 @@ function buildStorey(
     for (const i of joined) roomDoors[i]!.push(node);
   }
   // Through a shared wall, at a cost: passages along it, a node on each side (joined like a door to its room), the
-  // crossing between them costing WALL_PENALTY. Units beside a wall thus reach the next room straight through it.
-  const walls = roomGraph(rooms, []);
-  walls.neighbours.forEach((list, i) => {
+  // crossing between them costing WALL_PENALTY. Units beside a wall thus reach the next room straight through it when
+  // that saves more than the hole costs. On a storey whose walls the model has, rooms meeting where no wall stands (the
+  // space boundaries of an open plan) are open floor: no hole, no penalty (as routeWallCrossings counts them).
+  // Walls bucketed in WALL_CELL squares by their box grown by WALL_GAP (a storey of the campus has thousands).
+  const wallGrid = new Map<string, number[]>();
+  walls.forEach((w, k) => {
+    const b = boxOf([w]);
+    for (let gx = Math.floor((b.minX - WALL_GAP) / WALL_CELL); gx <= Math.floor((b.maxX + WALL_GAP) / WALL_CELL); gx++)
+      for (let gy = Math.floor((b.minY - WALL_GAP) / WALL_CELL); gy <= Math.floor((b.maxY + WALL_GAP) / WALL_CELL); gy++) {
+        const key = `${gx},${gy}`;
+        wallGrid.set(key, [...(wallGrid.get(key) ?? []), k]);
+      }
+  });
+  const wallAt = (x: number, y: number) =>
+    (wallGrid.get(`${Math.floor(x / WALL_CELL)},${Math.floor(y / WALL_CELL)}`) ?? []).some(
+      (k) => pointInRings(x, y, [walls[k]!]) || distanceToRings(x, y, [walls[k]!]) <= WALL_GAP,
+    );
+  const neighbours = roomGraph(rooms, []);
+  neighbours.neighbours.forEach((list, i) => {
     for (const j of list) {
       if (j < i) continue;
       for (const { from, to } of sharedStretches(rooms[i]!.rings, rooms[j]!.rings)) {
@@ -255,20 +343,25 @@ function buildStorey(
           const [x, y] = [from[0] + t * (to[0] - from[0]), from[1] + t * (to[1] - from[1])];
           const a = addNode(g, { storeyId, x, y, z: ceilingZ, kind: 'wall' });
           const b = addNode(g, { storeyId, x, y, z: ceilingZ, kind: 'wall' });
-          addEdge(g, a, b, 'wall', 0, wallPenalty);
+          if (walls.length > 0 && !wallAt(x, y)) addEdge(g, a, b, 'floor', 0);
+          else addEdge(g, a, b, 'wall', 0, wallPenalty);
           roomDoors[i]!.push(a);
           roomDoors[j]!.push(b);
         }
       }
     }
   });
-  rooms.forEach((_, i) => {
+  // A node inside each inner corner, joined like a door: in an L-shaped room the cable goes round the corner.
+  rooms.forEach((room, i) => {
+    for (const [x, y] of reflexCorners(room.rings)) roomDoors[i]!.push(addNode(g, { storeyId, x, y, z: ceilingZ, kind: 'room' }));
+  });
+  rooms.forEach((room, i) => {
     const c = centroid[i]!;
     const list = roomDoors[i]!;
-    for (const d of list) addEdge(g, c, d, 'floor');
+    for (const d of list) roomEdge(g, room.rings, c, d, wallPenalty);
     for (let a = 0; a < list.length; a++) {
       if (list.length <= ROOM_CLIQUE_MAX) {
-        for (let b = a + 1; b < list.length; b++) addEdge(g, list[a]!, list[b]!, 'floor');
+        for (let b = a + 1; b < list.length; b++) roomEdge(g, room.rings, list[a]!, list[b]!, wallPenalty);
         continue;
       }
       const p = g.nodes[list[a]!]!;
@@ -277,7 +370,7 @@ function buildStorey(
         .map((d) => ({ d, len: dist2(p.x, p.y, g.nodes[d]!.x, g.nodes[d]!.y) }))
         .sort((x, y) => x.len - y.len)
         .slice(0, ROOM_DOOR_NEIGHBOURS);
-      for (const { d } of nearest) addEdge(g, list[a]!, d, 'floor');
+      for (const { d } of nearest) roomEdge(g, room.rings, list[a]!, d, wallPenalty);
     }
   });
   // Rooms reach the trays through them: the centroid's and each door's nearest point on each tray, in the room.
@@ -320,42 +413,86 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?
   const trays = Object.values(input.elec?.trays ?? {}).filter(
     (t) => [...t.start, ...t.end].every(Number.isFinite) && arch.storeys[t.storey_id] !== undefined,
   );
-  const g: RoutingGraph = { nodes: [], edges: [], storeys: new Map() };
+  const g: RoutingGraph = { nodes: [], edges: [], storeys: new Map(), wallPenalty: input.wallPenalty ?? WALL_PENALTY };
   const building = indexBuilding(arch);
 
   // Vertical trays first: their ends are tray ends on both storeys.
   const verticalEnds = new Map<string, number[]>();
   const linked = new Set<string>();
   const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+  const columns = storeyColumns(arch);
   for (const t of trays) {
     const to = arch.storeys[t.to_storey_id];
     if (!to) continue;
     const from = arch.storeys[t.storey_id]!;
     const [low, high] = t.start[2] <= t.end[2] ? [t.start, t.end] : [t.end, t.start];
     const [lowStorey, highStorey] = from.height.min_z <= to.height.min_z ? [from, to] : [to, from];
-    const a = addNode(g, { storeyId: lowStorey.id, x: low[0], y: low[1], z: low[2], kind: 'tray' });
-    const b = addNode(g, { storeyId: highStorey.id, x: high[0], y: high[1], z: high[2], kind: 'tray' });
-    const rise = Math.abs(high[2] - low[2]) || Math.abs(highStorey.height.max_z - lowStorey.height.max_z);
-    addEdge(g, a, b, 'tray', rise + dist2(low[0], low[1], high[0], high[1]));
-    verticalEnds.set(lowStorey.id, [...(verticalEnds.get(lowStorey.id) ?? []), a]);
-    verticalEnds.set(highStorey.id, [...(verticalEnds.get(highStorey.id) ?? []), b]);
-    linked.add(pairKey(lowStorey.id, highStorey.id));
+    // One storey at a time (issue 34): a tray rising past storeys has a node on each at its ceiling, so a cable up it
+    // passes them as a slice rather than jumping from the top to the bottom.
+    const column = columns.find((c) => c.includes(lowStorey) && c.includes(highStorey));
+    const between = column ? column.slice(column.indexOf(lowStorey) + 1, column.indexOf(highStorey)) : [];
+    const span = high[2] - low[2];
+    const stops = [
+      { storey: lowStorey, at: low as readonly number[] },
+      ...between.map((storey) => {
+        const z = Math.min(high[2], Math.max(low[2], storey.height.max_z - CEILING_OFFSET));
+        const f = span > 0 ? (z - low[2]) / span : 0.5;
+        return { storey, at: [low[0] + f * (high[0] - low[0]), low[1] + f * (high[1] - low[1]), z] };
+      }),
+      { storey: highStorey, at: high as readonly number[] },
+    ];
+    let prev = -1;
+    stops.forEach(({ storey, at }, k) => {
+      const node = addNode(g, { storeyId: storey.id, x: at[0]!, y: at[1]!, z: at[2]!, kind: 'tray' });
+      if (k > 0) {
+        const p = g.nodes[prev]!;
+        const rise = Math.abs(at[2]! - p.z) || Math.abs(storey.height.max_z - stops[k - 1]!.storey.height.max_z);
+        addEdge(g, prev, node, 'tray', rise + dist2(p.x, p.y, at[0]!, at[1]!));
+        linked.add(pairKey(stops[k - 1]!.storey.id, storey.id));
+      }
+      verticalEnds.set(storey.id, [...(verticalEnds.get(storey.id) ?? []), node]);
+      prev = node;
+    });
   }
 
   for (const info of building.storeys) {
     const id = info.storey.id;
     const doors = info.storey.doors.flatMap((d) => (arch.doors[d] ? [arch.doors[d]] : []));
+    const openings = info.storey.wall_openings.flatMap((o) => (arch.wall_openings[o] ? [arch.wall_openings[o]] : []));
+    const walls = info.storey.walls.flatMap((w): Ring[] => {
+      const ring = arch.walls[w]?.shape.exterior.map((p): Pt => [p[0], p[1]]);
+      return ring && ring.every((p) => p.every(Number.isFinite)) ? [ring] : [];
+    });
     const horizontal = trays.filter(
       (t) => t.storey_id === id && !arch.storeys[t.to_storey_id] && dist2(t.start[0], t.start[1], t.end[0], t.end[1]) > 1e-6,
     );
-    g.storeys.set(id, buildStorey(g, info, doors, horizontal, verticalEnds.get(id) ?? [], input.wallPenalty ?? WALL_PENALTY));
+    g.storeys.set(
+      id,
+      buildStorey(g, info, doors, openings, walls, horizontal, verticalEnds.get(id) ?? [], input.wallPenalty ?? WALL_PENALTY),
+    );
   }
 
-  // Storey to storey: stairwells and shafts over each other, stair objects; else any rooms over each other, at a cost.
+  // Storey to storey, each to the next in its building's order (issue 34: never through a storey): stairwells and
+  // shafts over each other, stair objects; else rooms over each other, at a cost, beside a wall both storeys have.
+  // Each link is a riser node on each storey at one plan point, the place the cable rises (not a room's centre),
+  // joined like a door to its room; one per storey, room and point, so a cable passing a storey enters and leaves there.
   const vertical = (room: RoomInfo) => room.room.type === 'Stairwell' || room.room.type === 'Shaft';
   const over = (a: RoomInfo, b: RoomInfo) =>
     pointInRings(a.centroid[0], a.centroid[1], b.rings) || pointInRings(b.centroid[0], b.centroid[1], a.rings);
-  for (const all of storeyColumns(arch)) {
+  const risers = new Map<string, number>();
+  const riserNode = (sg: StoreyGraph, i: number, x: number, y: number) => {
+    const key = `${sg.info.storey.id}|${i}|${Math.round(x * 100)},${Math.round(y * 100)}`;
+    let node = risers.get(key);
+    if (node === undefined) {
+      node = addNode(g, { storeyId: sg.info.storey.id, x, y, z: sg.ceilingZ, kind: 'riser' });
+      addEdge(g, node, sg.centroid[i]!, 'floor');
+      for (const d of sg.doors[i]!) addEdge(g, node, d, 'floor');
+      sg.doors[i]!.push(node);
+      risers.set(key, node);
+    }
+    return node;
+  };
+  for (const all of columns) {
     // Storeys without rooms (a foundation, a ceiling level) have nothing to link: the storeys either side meet.
     const column = all.filter((s) => (g.storeys.get(s.id)?.info.rooms.length ?? 0) > 0);
     for (let k = 1; k < column.length; k++) {
@@ -364,8 +501,8 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?
       if (!lo || !hi) continue;
       const rise = Math.abs(hi.ceilingZ - lo.ceilingZ);
       let links = 0;
-      const link = (i: number, j: number, kind: RoutingEdgeKind) => {
-        addEdge(g, lo.centroid[i]!, hi.centroid[j]!, kind, rise);
+      const link = (i: number, j: number, [x, y]: Pt, kind: RoutingEdgeKind) => {
+        addEdge(g, riserNode(lo, i, x, y), riserNode(hi, j, x, y), kind, rise);
         links++;
       };
       const done = new Set<string>();
@@ -374,30 +511,57 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?
         hi.info.rooms.forEach((b, j) => {
           if (vertical(b) && over(a, b)) {
             done.add(`${i},${j}`);
-            link(i, j, 'vertical');
+            link(i, j, pointInRings(a.centroid[0], a.centroid[1], b.rings) ? a.centroid : b.centroid, 'vertical');
           }
         });
       });
+      // A stair object rises at its own centroid (in an open hall, not at the hall's centre).
       for (const id of lo.info.storey.stairs) {
         const stair = arch.stairs[id];
         if (!stair || !stair.shape.exterior.every((p) => p.every(Number.isFinite))) continue;
-        const [x, y] = ringCentroid(stair.shape.exterior);
-        const i = lo.info.rooms.findIndex((r) => pointInRings(x, y, r.rings));
-        const j = hi.info.rooms.findIndex((r) => pointInRings(x, y, r.rings));
+        const at = ringCentroid(stair.shape.exterior);
+        const i = lo.info.rooms.findIndex((r) => pointInRings(at[0], at[1], r.rings));
+        const j = hi.info.rooms.findIndex((r) => pointInRings(at[0], at[1], r.rings));
         if (i >= 0 && j >= 0 && !done.has(`${i},${j}`)) {
           done.add(`${i},${j}`);
-          link(i, j, 'vertical');
+          link(i, j, at, 'vertical');
         }
       }
       if (links > 0 || linked.has(pairKey(lo.info.storey.id, hi.info.storey.id))) continue;
       const loBoxes = lo.info.rooms.map((r) => boxOf(r.rings));
       hi.info.rooms.forEach((b, j) => {
         const box = boxOf(b.rings);
-        for (let i = 0; i < loBoxes.length; i++) if (boxesMeet(loBoxes[i]!, box) && over(lo.info.rooms[i]!, b)) link(i, j, 'riser');
+        for (let i = 0; i < loBoxes.length; i++) {
+          const a = lo.info.rooms[i]!;
+          if (boxesMeet(loBoxes[i]!, box) && over(a, b)) link(i, j, besideWall(a, b), 'riser');
+        }
       });
     }
   }
   return g;
+}
+
+/** A riser stands this far inside a room from the corner it is beside (m): on the ceiling, clear of the wall. */
+const RISER_INSET = 0.3;
+
+/**
+ * Where a cable rises between two rooms over each other without a stair, shaft or tray (issue 34): beside a wall both
+ * storeys have, a corner of the lower room whose outline the upper room's follows there (within WALL_GAP), RISER_INSET
+ * inside both; of such corners the nearest the lower room's centroid. None: the centroid inside the other room.
+ */
+function besideWall(lo: RoomInfo, hi: RoomInfo): Pt {
+  const [cx, cy] = lo.centroid;
+  let best: Pt | null = null;
+  let bestD = Infinity;
+  for (const [x, y] of lo.rings[0]!) {
+    if (distanceToRings(x, y, hi.rings) > WALL_GAP) continue;
+    const d = Math.hypot(cx - x, cy - y);
+    if (d <= RISER_INSET || d >= bestD) continue;
+    const at: Pt = [x + ((cx - x) * RISER_INSET) / d, y + ((cy - y) * RISER_INSET) / d];
+    if (!pointInRings(at[0], at[1], lo.rings) || !pointInRings(at[0], at[1], hi.rings)) continue;
+    [best, bestD] = [at, d];
+  }
+  return best ?? (pointInRings(cx, cy, hi.rings) ? lo.centroid : hi.centroid);
 }
 
 /**
@@ -421,9 +585,11 @@ export function attachPoint(
     room = rooms.reduce((best, r) => (distanceToRings(x, y, r.rings) < distanceToRings(x, y, best.rings) ? r : best));
   const index = room ? rooms.indexOf(room) : -1;
   if (index >= 0) {
-    addEdge(g, node, sg.centroid[index]!, 'floor');
-    for (const d of sg.doors[index]!) addEdge(g, node, d, 'floor');
-    for (const p of sg.points[index]!) addEdge(g, node, p, 'floor');
+    const rings = rooms[index]!.rings;
+    const penalty = g.wallPenalty ?? WALL_PENALTY;
+    roomEdge(g, rings, node, sg.centroid[index]!, penalty);
+    for (const d of sg.doors[index]!) roomEdge(g, rings, node, d, penalty);
+    for (const p of sg.points[index]!) roomEdge(g, rings, node, p, penalty);
     sg.points[index]!.push(node);
   }
   for (const seg of sg.segments) {

@@ -1,6 +1,6 @@
 import type { Arch, Elec, Fire, Route } from '@edrf/model';
 import type { AnalysisResult, AnalysisWarning } from '../analysis.js';
-import { indexBuilding, warning } from '../building.js';
+import { indexBuilding, roomAt, warning } from '../building.js';
 import { attachPoint, buildRoutingGraph, graphComponents } from '../cabling/routing-graph.js';
 import { pathSlices } from '../cabling/route-slices.js';
 import { ringArea, type Ring } from '../geometry/ring.js';
@@ -17,8 +17,9 @@ import { centralReachWarning, type BeyondReach } from './central-reach.js';
 import { assignCentrals, loopOrigins, loopRoom, type Origin } from './origins.js';
 import { GraphSearch } from './path-between.js';
 import { supplyChecks, supplyWarnings } from './supplies.js';
-import { routedTour, routeMetres, ROUTED_TOUR_UNITS } from './routed-tour.js';
+import { ROOM_CHANGE, routedTour, routeExtra, routeMetres, ROUTED_TOUR_UNITS } from './routed-tour.js';
 import { loopTour } from './tour.js';
+import { rowOrder } from './row-order.js';
 
 export interface CalcFireCablingInput {
   arch: Arch;
@@ -230,26 +231,41 @@ export function calcFireCabling(
 
   const search = new GraphSearch(g);
   const legSearch = new LegSearch(g);
+  // Each unit's room, for its rows (row-order.ts).
+  const storeyInfo = new Map(index.storeys.map((s) => [s.storey.id, s]));
+  const roomOfUnit = new Map(
+    units.map((u) => {
+      const info = storeyInfo.get(u.storeyId);
+      const room = info ? roomAt(info, u.coord[0], u.coord[1]) : undefined;
+      return [u.id, room ? `${u.storeyId}|${room.room.id}` : ''];
+    }),
+  );
   const plans = starts.map((o) => ({ origin: o, loops: best!.plans.get(o)! }));
   /** One loop's order, legs through the building, cable and checks. */
-  const routeLoop = (origin: Origin, rack: GraphSearch, members: readonly LoopUnit[], ordered = false) => {
+  const routeLoop = (origin: Origin, rack: GraphSearch, members: readonly LoopUnit[]) => {
     const stops = [{ storeyId: origin.rack.storey_id, coord: origin.rack.coord, sectionId: '' }, ...members];
     const nodes = [rackNode.get(origin.id)!, ...members.map((u) => unitNode.get(u.id)!)];
     const names = [origin.rack.label || origin.rack.id, ...members.map((u) => u.id)];
     // Ordered on straight distances through the storeys' exits (a search per pair through the building cost minutes
     // on a 185,000 m² building); each leg is then routed through the building. The members come in improveLoops'
-    // order (`ordered`), or are a loop's start and what it carried, shortened again from their order.
-    let order = ordered ? [...stops.keys()] : loopTour(stops.length, loopMetric(stops, exits), [...stops.keys()]);
+    // order, or are a loop's start and what it carried, shortened again from their order, a room at a time: each change
+    // of room costs ROOM_CHANGE more, a door's detour or a hole the straight metric does not see.
+    const roomKey = (k: number) => (k === 0 ? '' : (roomOfUnit.get(members[k - 1]!.id) ?? ''));
+    const metric = loopMetric(stops, exits);
+    let order = loopTour(stops.length, (a, b) => metric(a, b) + (roomKey(a) !== roomKey(b) ? ROOM_CHANGE : 0), [...stops.keys()]);
     // In a small building, ordered again on its legs' routed lengths (routed-tour.ts).
     if (units.length <= ROUTED_TOUR_UNITS)
       order = routedTour(order, (a) => {
         const s = a === 0 ? rack : search.search(nodes[a]!, new Set(nodes.filter((_, b) => b > a)));
         return (b) => {
           const path = part[nodes[a]!] === part[nodes[b]!] ? s.pathTo(nodes[b]!) : [];
-          const length = path.length < 2 ? 0 : routeMetres(g, path);
+          // The holes' cost counted too (routeExtra): in metres alone the order saw no reason to keep to the doors.
+          const length = path.length < 2 ? 0 : routeMetres(g, path) + routeExtra(g, path);
           return length > 0 ? length : distance3(stops[a]!.coord, stops[b]!.coord);
         };
       });
+    // Units standing in rows in one room visited row by row (boustrophedon), as a designer draws them.
+    order = rowOrder(order, roomKey, (k) => [stops[k]!.coord[0], stops[k]!.coord[1]], metric);
     const legPaths: number[][] = [];
     const legs: number[] = [];
     const unjoined: [string, string][] = [];
@@ -318,7 +334,7 @@ export function calcFireCabling(
   const handed: { from: Origin; groups: LoopUnit[][] }[] = [];
   // Units alone on a loop that still fails the central's limits: beyond its reach (centralReachWarning).
   const beyond = new Map<Origin, BeyondReach[]>();
-  const routeCentral = (origin: Origin, queue: LoopUnit[][], ordered: ReadonlySet<LoopUnit[]>, mayHand: boolean) => {
+  const routeCentral = (origin: Origin, queue: LoopUnit[][], mayHand: boolean) => {
     rack.search(rackNode.get(origin.id)!, new Set(queue.flat().map((u) => unitNode.get(u.id)!)));
     const loops = made.get(origin)!;
     while (queue.length > 0) {
@@ -332,7 +348,7 @@ export function calcFireCabling(
         break;
       }
       const members = queue.shift()!;
-      let loop = routeLoop(origin, rack, members, ordered.has(members));
+      let loop = routeLoop(origin, rack, members);
       if (loop.check.fails && members.length > 1) {
         // Too long or too loaded for the central (voltage, current, resistance, length): the longest start of the loop
         // in cable order that passes stays a loop; the rest is carried into the next (carry()).
@@ -385,7 +401,7 @@ export function calcFireCabling(
     }
     routed.add(origin);
   };
-  for (const { origin, loops: planned } of plans) routeCentral(origin, [...planned], new Set(planned), true);
+  for (const { origin, loops: planned } of plans) routeCentral(origin, [...planned], true);
   // Handed units to the part's central nearest them in sum with loops to spare (it may hand on what it cannot keep);
   // none left, they stay with their own central, which then warns.
   for (let next = handed.shift(); next; next = handed.shift()) {
@@ -395,7 +411,7 @@ export function calcFireCabling(
     const to = starts
       .filter((o) => o !== from && partOf(o) === partOf(from) && spare(o) > 0)
       .reduce<Origin | null>((a, o) => (a === null || cost(o) < cost(a) ? o : a), null);
-    routeCentral(to ?? from, groups, new Set(), to !== null);
+    routeCentral(to ?? from, groups, to !== null);
   }
   for (const origin of starts) {
     const loops = made.get(origin)!;
