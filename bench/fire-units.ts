@@ -4,10 +4,13 @@
 //   node --import tsx bench/fire-units.ts duplex.ifc  # some files of the corpus (or paths), then the generated building
 //   REGULATION=Bs5839 STOREYS=5 npm run bench:fire-units
 //   node --import tsx bench/fire-units.ts --generated-only
+// Each corpus model is measured as imported and after Clean with its default options (what POST /api/v1/clean_arch does):
+// Clean merges rooms with no wall between them into large, often non-convex open areas.
 import fs from 'node:fs';
 import path from 'node:path';
-import { REGULATIONS, emptyFire, type Arch, type Regulation } from '@edrf/model';
+import { REGULATIONS, emptyFire, emptyModel, type Arch, type Regulation } from '@edrf/model';
 import { extractIfc } from '@edrf/ifc';
+import { cleanArch } from '@edrf/geometry';
 import { calcFireUnitsWithStats, createFireConfig, type RoomStats } from '@edrf/fire';
 import { generatedBuilding } from '../packages/fire/src/test-support/generated-building.js';
 
@@ -23,12 +26,16 @@ interface Row {
   detectors: number;
   bound: number;
   worstRoom: string;
+  /** Rooms over LARGE_ROOM m²: their detectors, their bounds and the worst ratio among them. */
+  large: string;
   sirens: number;
   buttons: number;
   warnings: number;
   placeMs: number;
   boundMs: number;
 }
+
+const LARGE_ROOM = 200;
 
 /** Places the units (timed alone, as calc_fire_units does), then again with the lower bounds for the figures. */
 function measure(model: string, arch: Arch): Row {
@@ -43,8 +50,13 @@ function measure(model: string, arch: Arch): Row {
     (w, s) => (!w || s.detectors / s.lower_bound > w.detectors / w.lower_bound ? s : w),
     undefined,
   );
+  const large = stats.filter((s) => s.area > LARGE_ROOM);
+  const worstLarge = large.reduce((w, s) => Math.max(w, s.detectors / s.lower_bound), 0);
   return {
     model,
+    large: large.length
+      ? `${large.length}: ${large.reduce((n, s) => n + s.detectors, 0)}/${large.reduce((n, s) => n + s.lower_bound, 0)} worst ${worstLarge.toFixed(2)}`
+      : '-',
     rooms: stats.length,
     area: stats.reduce((sum, s) => sum + s.area, 0),
     detectors: stats.reduce((sum, s) => sum + s.detectors, 0),
@@ -70,6 +82,7 @@ const print = (r: Row) =>
       String(r.bound).padStart(6),
       (r.bound ? r.detectors / r.bound : 1).toFixed(3).padStart(6),
       r.worstRoom.padEnd(26),
+      r.large.padEnd(24),
       String(r.sirens).padStart(6),
       String(r.buttons).padStart(6),
       String(r.warnings).padStart(5),
@@ -94,7 +107,7 @@ const files = generatedOnly
 if (!files.length && !generatedOnly) console.warn(`No IFC models at ${corpus} (set IFC_CORPUS): only the generated building is measured.`);
 
 console.log(
-  `Regulation ${regulation}. Detected rooms, their m², detectors placed, lower bound, ratio, worst room; sirens, call points, warnings; seconds.`,
+  `Regulation ${regulation}. Detected rooms, their m², detectors placed, lower bound, ratio, worst room, rooms over ${LARGE_ROOM} m² (count: placed/bound, worst ratio); sirens, call points, warnings; seconds. Each model as imported, then '+clean' after Clean.`,
 );
 console.log(
   [
@@ -105,6 +118,7 @@ console.log(
     'bound'.padStart(6),
     'ratio'.padStart(6),
     'worst room'.padEnd(26),
+    `rooms > ${LARGE_ROOM} m²`.padEnd(24),
     'sirens'.padStart(6),
     'MCPs'.padStart(6),
     'warn'.padStart(5),
@@ -113,6 +127,7 @@ console.log(
   ].join(' '),
 );
 const rows: Row[] = [];
+const cleanedRows: Row[] = [];
 for (const file of files) {
   let arch: Arch;
   try {
@@ -124,10 +139,20 @@ for (const file of files) {
   const row = measure(path.basename(file), arch);
   rows.push(row);
   print(row);
+  const cleaned = (await cleanArch({ ...emptyModel(), arch })).arch;
+  const cleanedRow = measure(`${path.basename(file)} +clean`, cleaned);
+  cleanedRows.push(cleanedRow);
+  print(cleanedRow);
 }
-if (rows.length) {
-  const detectors = rows.reduce((s, r) => s + r.detectors, 0);
-  const bound = rows.reduce((s, r) => s + r.bound, 0);
-  console.log(`IFC corpus: ${detectors} detectors against a lower bound of ${bound}: ratio ${(detectors / bound).toFixed(3)}`);
-}
+const total = (label: string, list: Row[]) => {
+  if (!list.length) return;
+  const detectors = list.reduce((s, r) => s + r.detectors, 0);
+  const bound = list.reduce((s, r) => s + r.bound, 0);
+  const seconds = list.reduce((s, r) => s + r.placeMs, 0) / 1000;
+  console.log(
+    `${label}: ${detectors} detectors against a lower bound of ${bound}: ratio ${(detectors / bound).toFixed(3)}; placed in ${seconds.toFixed(2)} s`,
+  );
+};
+total('IFC corpus', rows);
+total('IFC corpus after Clean', cleanedRows);
 print(measure(`generated, ${storeys} storeys`, generatedBuilding(storeys)));

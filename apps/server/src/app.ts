@@ -22,6 +22,7 @@ import { fireRoutes } from './routes/fire.js';
 import { fireSectionsRoutes } from './routes/fire-sections.js';
 import { fireCablingRoutes } from './routes/fire-cabling.js';
 import { fireRackRoutesRoutes } from './routes/fire-rack-routes.js';
+import { fireReportsRoutes } from './routes/fire-reports.js';
 import { cleanArchRoutes } from './routes/clean-arch.js';
 import { Sessions, requestToken } from './auth/sessions.js';
 import { Passcodes } from './auth/passcodes.js';
@@ -107,6 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   fireSectionsRoutes(app, ctx);
   fireCablingRoutes(app, ctx);
   fireRackRoutesRoutes(app, ctx);
+  fireReportsRoutes(app, ctx);
   await ifcUploadRoutes(app, ctx);
   meshCatalogueRoutes(app);
   // Admin routes share one guard: anyone but a platform admin is answered 404, before the body is read.

@@ -8,6 +8,7 @@ import { calcFireSectionsTask } from './fire-sections-task.js';
 import { calcFireCablingTask } from './fire-cabling-task.js';
 import { calcFireRackRoutesTask } from './fire-rack-routes-task.js';
 import { fireCallTask } from './fire-calls.js';
+import { genFireReportsTask } from './fire-reports-task.js';
 
 /** Readies a new worker: its libraries loaded and started (ComputePool.startWorkers). */
 const warmUpTask = async (): Promise<null> => {
@@ -27,6 +28,8 @@ export const tasks = {
   calc_fire_rack_to_rack_routes: calcFireRackRoutesTask,
   /** One of the calls above on a request's raw body, parsed and validated in the worker (fire-calls.ts). */
   fire_call: fireCallTask,
+  /** The documents of gen_fire_reports, zipped when more than one (fire-reports-task.ts). */
+  gen_fire_reports: genFireReportsTask,
 };
 
 export type Tasks = typeof tasks;

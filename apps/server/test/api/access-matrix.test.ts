@@ -111,6 +111,7 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v1/calc_fire_sections':                  { access: 'signed-in', request: () => post('/api/v1/calc_fire_sections'), allowed: 400 },
   'POST /api/v1/calc_fire_rack_to_rack_routes':       { access: 'signed-in', request: () => post('/api/v1/calc_fire_rack_to_rack_routes'), allowed: 400 },
   'POST /api/v1/calc_fire_cabling':                   { access: 'signed-in', request: () => post('/api/v1/calc_fire_cabling'), allowed: 400 },
+  'GET /api/v1/fire_reports':                         { access: 'signed-in', request: () => get('/api/v1/fire_reports?regulation=Sbf1108'), allowed: 200 },
   // An organization's members; its admins.
   'POST /api/v1/create_project':                      { access: 'org member', request: (fx) => post('/api/v1/create_project', { name: 'Access created project', org_id: fx.orgId }), allowed: 200 },
   'GET /api/v1/org/:id':                              { access: 'org member', request: (fx) => get(`/api/v1/org/${fx.orgId}`), allowed: 200 },
@@ -132,6 +133,7 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v1/project/:id/sync_working_version':    { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/sync_working_version`), allowed: 400 },
   'POST /api/v1/project/:id/save_working_version':    { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/save_working_version`), allowed: 400 },
   'POST /api/v1/project/:id/create_version_status/:versionId': { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/create_version_status/${fx.versionId}`), allowed: 400 },
+  'POST /api/v1/project/:id/gen_fire_reports':        { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/gen_fire_reports`), allowed: 400 },
   'GET /ws/v1/:projectId/:projectVersionId/upload_ifc': { access: 'project member', request: (fx) => get(`/ws/v1/${fx.projectId}/${fx.versionId}/upload_ifc`), allowed: 101, websocket: true },
   'POST /api/v1/project/:id/name':                    { access: 'project admin', request: (fx) => post(`/api/v1/project/${fx.projectId}/name`, { name: fx.projectName }), allowed: 200 },
   'POST /api/v1/project/:id/user_role':               { access: 'project admin', request: (fx) => post(`/api/v1/project/${fx.projectId}/user_role`, { user_email: TARGET, role: 'editor' }), allowed: 200 },

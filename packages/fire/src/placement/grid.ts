@@ -150,3 +150,28 @@ export function obstacleDistanceAt(x: number, y: number, obstacles: readonly Rin
   }
   return best;
 }
+
+/** How many places feasibleNear gives at most: spread over the disk, nearest first. */
+const NEAR_PLACES = 48;
+
+/** Feasible cell centres within `within` of p, nearest first, at most NEAR_PLACES. */
+export function feasibleNear(grid: RoomGrid, feasible: Uint8Array, p: Pt, within: number): Pt[] {
+  const i0 = Math.max(0, Math.floor((p[0] - within - grid.x0) / grid.h));
+  const i1 = Math.min(grid.nx - 1, Math.floor((p[0] + within - grid.x0) / grid.h));
+  const j0 = Math.max(0, Math.floor((p[1] - within - grid.y0) / grid.h));
+  const j1 = Math.min(grid.ny - 1, Math.floor((p[1] + within - grid.y0) / grid.h));
+  const found: { at: Pt; d: number }[] = [];
+  for (let j = j0; j <= j1; j++)
+    for (let i = i0; i <= i1; i++) {
+      const c = i + j * grid.nx;
+      if (!feasible[c]) continue;
+      const d = Math.hypot(grid.repX[c]! - p[0], grid.repY[c]! - p[1]);
+      if (d <= within) found.push({ at: [grid.repX[c]!, grid.repY[c]!], d });
+    }
+  found.sort((a, b) => a.d - b.d);
+  // The nearest half as they come (a pocket's own mouth), the rest spread over the disk (around a thin wall).
+  const near = found.slice(0, NEAR_PLACES / 2);
+  const rest = found.slice(NEAR_PLACES / 2);
+  const stride = Math.max(1, Math.ceil(rest.length / (NEAR_PLACES / 2)));
+  return [...near, ...rest.filter((_, k) => k % stride === 0)].map((f) => f.at);
+}

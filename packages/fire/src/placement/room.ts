@@ -1,6 +1,7 @@
 import { distanceToRings, pointInRing, ringArea, ringIsConvex, type Pt, type Ring } from '../geometry/ring.js';
 import { cellAt, coverRoom, nearestFeasible } from './cover.js';
-import { buildGrid, feasibleCells, INTERIOR } from './grid.js';
+import { buildGrid, feasibleCells, feasibleNear, INTERIOR } from './grid.js';
+import { gridPlacement } from './grid-plan.js';
 import { roomLowerBound } from './lower-bound.js';
 import { powerCells } from './power-cells.js';
 import { stripPlacement, type Piece } from './strips.js';
@@ -114,8 +115,17 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
       const cell = cramped ? -1 : nearest[cellAt(grid, p[0], p[1])]!;
       return cell >= 0 ? [grid.repX[cell]!, grid.repY[cell]!] : undefined;
     },
+    feasibleNear: (p: Pt, within: number): Pt[] => {
+      const { grid, feasible, cramped } = site();
+      return cramped ? [] : feasibleNear(grid, feasible, p, within);
+    },
   };
-  const pieces = stripPlacement({ rings, convex }, rules.radius, rules.maxArea, siting);
+  const strips = stripPlacement({ rings, convex }, rules.radius, rules.maxArea, siting);
+  // Open areas of other shapes (an L, a ring, an office with its corridor): one grid over the whole room. A small room
+  // (fewer than OPEN_AREA_UNITS by strips) has no rows to line up: it tries the grid only where the strips are above
+  // its bound (trying it everywhere cost the real-geometry building 2–4 × its placement time for the same count).
+  const open = !convex && (!strips || strips.length >= OPEN_AREA_UNITS || (withBound && strips.length > lowerBound()));
+  const pieces = fewest(strips, open ? gridPlacement({ rings, convex }, rules.radius, rules.maxArea, siting) : undefined);
   if (pieces) {
     const { kept, added } = keepFixed(pieces, fixed, rules.radius);
     return {
@@ -157,6 +167,12 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
     wallDistance: rules.wallDistance,
   };
 }
+
+/** Detectors by strips from which a room that is not convex is an open area worth a grid. */
+const OPEN_AREA_UNITS = 4;
+
+/** The placement with fewer units; on a tie the second (the grid, whose rows line up across the room). */
+const fewest = (a: Piece[] | undefined, b: Piece[] | undefined) => (!a ? b : !b ? a : b.length <= a.length ? b : a);
 
 /** The room grid, the cells where a unit may stand, and the nearest of them to every cell; in a room with none, how far from the walls its deepest cell is. */
 function siteGrid(rings: readonly Ring[], rules: RoomRules) {

@@ -19,6 +19,8 @@ export interface Siting {
   obstacleDistance: number;
   /** A place near p that keeps the distances (a room-grid cell centre), built only when needed. */
   nearestFeasible: (p: Pt) => Pt | undefined;
+  /** Places a unit may stand within `within` of p, nearest first (a few), for pieces no usual place reaches. */
+  feasibleNear?: (p: Pt, within: number) => Pt[];
 }
 
 /** A unit and the part of the room it stands for (in plan coordinates). */
@@ -69,7 +71,21 @@ function buildPlan(grid: StripRoom, angle: number, rotated: Pt[][], strips: Stri
       const m = Math.max(1, Math.ceil((v1 - v0) / pieceLength - 1e-9));
       const step = (v1 - v0) / m;
       for (let i = 0; i < m; i++) {
-        const ok = placePiece(grid, rotated, angle, [a, b, v0 + i * step, v0 + (i + 1) * step], radius, siting, inside, pieces, 0);
+        // The unit at the piece's middle first, so that a strip's units stand on one line and equal strips' in rows.
+        const middle: Pt = [(a + b) / 2, v0 + (i + 0.5) * step];
+        const ok = placePiece(
+          grid,
+          rotated,
+          angle,
+          [a, b, v0 + i * step, v0 + (i + 1) * step],
+          radius,
+          siting,
+          inside,
+          pieces,
+          0,
+          4,
+          middle,
+        );
         if (!ok) return undefined;
       }
     }
@@ -77,7 +93,7 @@ function buildPlan(grid: StripRoom, angle: number, rotated: Pt[][], strips: Stri
   return pieces;
 }
 
-type Rect = [number, number, number, number];
+export type Rect = [number, number, number, number];
 
 /** Where in a piece's extent a unit may go, as fractions, in the order tried. */
 const PLACES: readonly (readonly [number, number])[] = [
@@ -92,8 +108,13 @@ const PLACES: readonly (readonly [number, number])[] = [
   [0.7, 0.7],
 ];
 
-/** Places a unit for the piece of the room inside rect (rotated frame); halves the piece when one unit cannot cover it. */
-function placePiece(
+/**
+ * Places a unit for the piece of the room inside rect (rotated frame); halves the piece when one unit cannot cover it,
+ * down to maxDepth halvings. `first` (rotated frame) is tried before the piece's own middle: a grid point, so that units
+ * stand in rows where the room lets them. `rescue` (the grid plan): a piece no place reaches is cut at a room corner
+ * inside it before it is halved, and at the last the feasible places near it are tried.
+ */
+export function placePiece(
   grid: StripRoom,
   rotated: Pt[][],
   angle: number,
@@ -103,6 +124,9 @@ function placePiece(
   inside: Inside | undefined,
   out: Piece[],
   depth: number,
+  maxDepth = 4,
+  first?: Pt,
+  rescue = false,
 ): boolean {
   const [a, b, c, d] = rect;
   const exterior = clipRect(rotated[0]!, rect);
@@ -126,23 +150,43 @@ function placePiece(
       ? exterior.every((p) => Math.hypot(p[0] - local[0], p[1] - local[1]) <= radius + 1e-9)
       : inside.reaches(at, rect, [exterior, ...interiors], radius, angle);
   };
+  const shape = { exterior: exterior.map((p) => rotate(p, angle)), interiors: interiors.map((hole) => hole.map((p) => rotate(p, angle))) };
   // The middle first; where it is taken (a hole, an inlet, a wall), other points of the piece.
   const tried = new Set<string>();
-  for (const [fx, fy] of PLACES) {
-    const at = siteFor(grid, rotate([x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)], angle), siting);
+  const candidates: Pt[] = PLACES.map(([fx, fy]) => [x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)]);
+  if (first) candidates.unshift(first, [clampTo(first[0], x0, x1, siting.wallDistance), clampTo(first[1], y0, y1, siting.wallDistance)]);
+  for (const candidate of candidates) {
+    const at = siteFor(grid, rotate(candidate, angle), siting);
     if (!at || tried.has(`${at[0]},${at[1]}`)) continue;
     tried.add(`${at[0]},${at[1]}`);
     if (!reaches(at)) continue;
-    out.push({
-      at,
-      shape: { exterior: exterior.map((p) => rotate(p, angle)), interiors: interiors.map((hole) => hole.map((p) => rotate(p, angle))) },
-      area: netArea,
-    });
+    out.push({ at, shape, area: netArea });
     return true;
   }
-  if (depth >= 4) return false;
-  const halves: Rect[] =
-    b - a >= d - c
+  // In a room that is not convex a piece a unit cannot reach is cut at a corner of the room inside it (a wall's end
+  // or a spike of wall splits what is near in a straight line but far around it), else halved.
+  const cut = rescue && inside && maxDepth > 0 ? cornerCut(rotated, rect) : undefined;
+  if (!cut && depth >= maxDepth) {
+    // The last resort for a small piece: any place a unit may stand near it that reaches it (a pocket whose nearest
+    // feasible cell is behind a thin wall).
+    for (const at of rescue && maxDepth > 0 ? (siting.feasibleNear?.(rotate([(x0 + x1) / 2, (y0 + y1) / 2], angle), radius) ?? []) : []) {
+      if (tried.has(`${at[0]},${at[1]}`) || !reaches(at)) continue;
+      out.push({ at, shape, area: netArea });
+      return true;
+    }
+    return false;
+  }
+  const halves: Rect[] = cut
+    ? cut.axis === 0
+      ? [
+          [a, cut.at, c, d],
+          [cut.at, b, c, d],
+        ]
+      : [
+          [a, b, c, cut.at],
+          [a, b, cut.at, d],
+        ]
+    : b - a >= d - c
       ? [
           [a, (a + b) / 2, c, d],
           [(a + b) / 2, b, c, d],
@@ -151,8 +195,31 @@ function placePiece(
           [a, b, c, (c + d) / 2],
           [a, b, (c + d) / 2, d],
         ];
-  return halves.every((half) => placePiece(grid, rotated, angle, half, radius, siting, inside, out, depth + 1));
+  return halves.every((half) =>
+    placePiece(grid, rotated, angle, half, radius, siting, inside, out, cut ? depth : depth + 1, maxDepth, first, rescue),
+  );
 }
+
+/** A room corner this close to a piece's side (m) does not cut it: the cut would leave a sliver. */
+const CUT_MARGIN = 0.05;
+
+/** The cut through the room corner inside rect nearest its middle (rotated frame), on the axis where it is most central. */
+function cornerCut(rotated: readonly (readonly Pt[])[], [a, b, c, d]: Rect): { axis: 0 | 1; at: number } | undefined {
+  let best: { axis: 0 | 1; at: number; score: number } | undefined;
+  for (const ring of rotated)
+    for (const [u, v] of ring) {
+      if (u <= a + CUT_MARGIN || u >= b - CUT_MARGIN || v <= c + CUT_MARGIN || v >= d - CUT_MARGIN) continue;
+      const su = Math.abs(u - (a + b) / 2) / (b - a);
+      const sv = Math.abs(v - (c + d) / 2) / (d - c);
+      if (!best || su < best.score) best = { axis: 0, at: u, score: su };
+      if (sv < best.score) best = { axis: 1, at: v, score: sv };
+    }
+  return best && { axis: best.axis, at: best.at };
+}
+
+/** v kept within [lo + margin, hi - margin] (the middle when that is empty): a grid line moved only as far as a wall asks. */
+const clampTo = (v: number, lo: number, hi: number, margin: number) =>
+  lo + margin > hi - margin ? (lo + hi) / 2 : Math.min(hi - margin, Math.max(lo + margin, v));
 
 /** The point itself when a unit may stand there, else the nearest feasible cell centre. */
 function siteFor(grid: StripRoom, p: Pt, siting: Siting): Pt | undefined {
@@ -175,7 +242,7 @@ const FINEST = 0.0125;
  * radius − (half its diagonal) reaches all its points (a point moves the distance by no more than
  * it moves), otherwise it is split in four, down to FINEST (where the centre alone decides).
  */
-class Inside {
+export class Inside {
   private readonly geodesic: Geodesic;
   constructor(
     rings: readonly Ring[],
@@ -254,5 +321,5 @@ export const rotate = (p: Pt, angle: number): Pt => {
 
 const clipStrip = (ring: readonly Pt[], a: number, b: number): Pt[] => clipRingToHalfPlane(clipRingToHalfPlane(ring, -1, 0, -a), 1, 0, b);
 
-const clipRect = (ring: readonly Pt[], [a, b, c, d]: Rect): Pt[] =>
+export const clipRect = (ring: readonly Pt[], [a, b, c, d]: Rect): Pt[] =>
   clipRingToHalfPlane(clipRingToHalfPlane(clipStrip(ring, a, b), 0, -1, -c), 0, 1, d);

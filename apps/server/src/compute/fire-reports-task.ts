@@ -1,0 +1,52 @@
+// gen_fire_reports in a compute worker (docs/reports.md): the body parsed and checked here, the documents drawn and
+// zipped here, so the request thread only names and sends the file.
+import { z } from 'zod';
+import { modelSchema, REGULATIONS } from '@edrf/model';
+import { generateReports, selectReports, type GeneratedReports } from '@edrf/reports';
+import { TaskRefused, type Progress } from './protocol.js';
+import { bodyValue, checkBody, type RequestBody } from './request-body.js';
+import { INPUT_ACCEPTED } from './fire-calls.js';
+
+const keys = z
+  .array(z.string().min(1).max(100))
+  .max(100)
+  .default(() => []);
+
+/** F§7 gen_fire_reports: the model, the title block's date and status, the regulation, and the reports by format. */
+export const genFireReportsBody = z.object({
+  model: modelSchema,
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD'),
+  document_status: z.string().max(100).default(''),
+  /** Not in F§7: the title block's revision, '' when not sent. */
+  revision: z.string().max(20).default(''),
+  regulation: z.enum(REGULATIONS, { error: () => `Unknown regulation: expected one of ${REGULATIONS.join(', ')}` }),
+  ifc_model: z.boolean().default(false),
+  pdf_reports: keys,
+  dxf_reports: keys,
+  xlsx_reports: keys,
+});
+
+export interface GenFireReportsInput {
+  body: RequestBody;
+  /** The title block's responsible designer: the user who asks. */
+  designer: string;
+}
+
+export async function genFireReportsTask(input: GenFireReportsInput, progress: Progress): Promise<GeneratedReports> {
+  const body = checkBody(genFireReportsBody, bodyValue(input.body));
+  const selected = selectReports(
+    { regulation: body.regulation, ifcModel: body.ifc_model, pdf: body.pdf_reports, dxf: body.dxf_reports, xlsx: body.xlsx_reports },
+    body.model.fire,
+  );
+  if ('refused' in selected) throw new TaskRefused(selected.refused);
+  progress(INPUT_ACCEPTED, 0);
+  const reportInput = {
+    model: body.model,
+    regulation: body.regulation,
+    date: body.date,
+    documentStatus: body.document_status,
+    designer: input.designer,
+    revision: body.revision,
+  };
+  return generateReports(reportInput, selected.jobs, (fraction) => progress('reports', fraction));
+}

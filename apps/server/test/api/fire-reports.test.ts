@@ -1,0 +1,189 @@
+// GET /api/v1/fire_reports and POST /api/v1/project/{id}/gen_fire_reports (F§7, F§9, issue 35): the catalogue, the
+// files and their names, and every refusal.
+import ExcelJS from 'exceljs';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDRF_SCHEMA, type Model } from '@edrf/model';
+import { boqModel } from '../../../../packages/reports/src/boq/test-model.js';
+import { testDatabases } from '../support/databases.js';
+import { startTestApp, type TestApp } from '../support/harness.js';
+
+const PROJECT = 'Kv Ugglan Ö';
+const DESIGNER = 'reports-designer@example.com';
+
+/** Everything the bill counts on the model: field units, physical racks, rack equipment and central extensions. */
+function countedItems(model: Model): number {
+  const fire = model.fire!;
+  const units = (['detectors', 'sirens', 'buttons', 'ios', 'others'] as const).reduce((n, g) => n + Object.keys(fire.units[g]).length, 0);
+  const racks = Object.values(fire.units.racks).filter((r) => r.physical).length;
+  const equipment = (['centrals', 'plinths', 'power_supplies', 'others'] as const).reduce(
+    (n, g) => n + Object.keys(fire.connections[g]).length,
+    0,
+  );
+  const extensions = Object.values(fire.connections.centrals).reduce((n, c) => n + c.extensions.filter((e) => e !== '').length, 0);
+  return units + racks + equipment + extensions;
+}
+
+async function productSum(data: Buffer): Promise<unknown> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  let total: unknown;
+  workbook.worksheets[0]!.eachRow((row) => {
+    const values = (row.values as unknown[]).slice(1);
+    if (values[0] === 'Summa') total = values.at(-1);
+  });
+  return total;
+}
+
+describe.each(testDatabases())('fire reports (%s)', (kind) => {
+  let t: TestApp;
+  let cookie: string;
+  let projectId: string;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    cookie = await t.cookieFor(DESIGNER);
+    const org = await t.createOrg('Reports AB', { [DESIGNER]: 'standard' });
+    projectId = (await t.createProject(org.org_id, PROJECT, { [DESIGNER]: 'editor' })).project_id;
+  });
+  afterAll(() => t?.close());
+
+  const body = (fields: Record<string, unknown> = {}) => ({
+    model: boqModel('Sbf1108'),
+    date: '2026-03-14',
+    document_status: 'Bygghandling',
+    regulation: 'Sbf1108',
+    ifc_model: false,
+    pdf_reports: [],
+    dxf_reports: [],
+    xlsx_reports: ['SbfBillOfQuantities'],
+    ...fields,
+  });
+  const generate = (payload: unknown, headers: Record<string, string> = {}, as = cookie) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/project/${projectId}/gen_fire_reports`,
+      headers: { cookie: as, 'content-type': 'application/json', 'edrf-schema': String(EDRF_SCHEMA), ...headers },
+      payload: JSON.stringify(payload),
+    });
+
+  describe('GET /api/v1/fire_reports', () => {
+    it.each([
+      ['Sbf1108', 'Sbf', 12],
+      ['Bs5839', 'Ukbs', 4],
+      ['Nfpa72', 'Nfpa', 3],
+    ])('lists the %s reports (keys prefixed %s, F§9) and the IFC model', async (regulation, prefix, count) => {
+      const res = await t.call('GET', `/api/v1/fire_reports?regulation=${regulation}`, { cookie });
+      expect(res.status).toBe(200);
+      const reports = res.body.reports as { key: string; name: string; formats: string[]; requirement: string; built: boolean }[];
+      expect(reports).toHaveLength(count + 1);
+      expect(reports.filter((r) => r.key.startsWith(prefix))).toHaveLength(count);
+      expect(reports.at(-1)).toEqual({
+        key: 'IfcModel',
+        name: 'IFC model',
+        formats: ['ifc'],
+        requirement: 'Requires fire units',
+        built: false,
+      });
+      const bill = reports.find((r) => r.key === `${prefix}BillOfQuantities`)!;
+      expect(bill).toMatchObject({ formats: ['xlsx', 'pdf'], requirement: 'Requires fire units', built: true });
+    });
+
+    it('refuses an unknown regulation (400) and a signed-out caller (401)', async () => {
+      const bad = await t.call('GET', '/api/v1/fire_reports?regulation=Din14675', { cookie });
+      expect(bad.status).toBe(400);
+      expect(bad.body.detail).toContain('Unknown regulation');
+      expect((await t.call('GET', '/api/v1/fire_reports?regulation=Sbf1108')).status).toBe(401);
+    });
+  });
+
+  describe('POST gen_fire_reports', () => {
+    it("answers one xlsx as the file itself, named '{project}-{filename}', its totals the model's counts", async () => {
+      const res = await generate(body());
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      const name = `${PROJECT}-Mängdförteckning.xlsx`;
+      expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+      expect(res.headers['content-disposition']).toContain('filename="Kv Ugglan O-Mangdforteckning.xlsx"');
+      expect(await productSum(res.rawPayload)).toBe(countedItems(boqModel('Sbf1108')));
+    });
+
+    it('answers one PDF under its own name (F§7)', async () => {
+      const res = await generate(body({ xlsx_reports: [], pdf_reports: ['SbfBillOfQuantities'] }));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Mängdförteckning.pdf')}`);
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it("answers several files as '{project}-reports.zip'", async () => {
+      const res = await generate(body({ pdf_reports: ['SbfBillOfQuantities'] }));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(`${PROJECT}-reports.zip`)}`);
+      const files = unzipSync(new Uint8Array(res.rawPayload));
+      expect(Object.keys(files).sort()).toEqual(['Mängdförteckning.pdf', 'Mängdförteckning.xlsx']);
+      expect(await productSum(Buffer.from(files['Mängdförteckning.xlsx']!))).toBe(countedItems(boqModel('Sbf1108')));
+    });
+
+    it('streams progress and then the file when asked (Accept: application/x-ndjson)', async () => {
+      const res = await generate(body(), { accept: 'application/x-ndjson' });
+      expect(res.statusCode).toBe(200);
+      const lines = res.body
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines[0]).toEqual({ progress: 0 });
+      const result = lines.at(-1)!.result as { filename: string; content_type: string; data_base64: string };
+      expect(result.filename).toBe(`${PROJECT}-Mängdförteckning.xlsx`);
+      expect(await productSum(Buffer.from(result.data_base64, 'base64'))).toBe(countedItems(boqModel('Sbf1108')));
+    });
+
+    const withoutUnits = () => {
+      const model = boqModel('Sbf1108');
+      const fire = model.fire!;
+      for (const group of ['detectors', 'sirens', 'buttons', 'ios', 'others'] as const) fire.units[group] = {};
+      fire.connections.routes = {};
+      return model;
+    };
+    it.each([
+      ['a report whose fire units are missing', { model: withoutUnits() }, 'Requires fire units'],
+      ['a report whose sections are missing', { xlsx_reports: [], pdf_reports: ['SbfServiceritning'] }, 'Requires fire sections'],
+      [
+        'a report whose routes are missing',
+        { model: withoutUnits(), xlsx_reports: [], pdf_reports: ['SbfInstallationsritning'] },
+        'Requires fire routes',
+      ],
+      ['an unknown key', { xlsx_reports: ['SbfNothing'] }, 'Unknown report SbfNothing'],
+      ['a key of another regulation', { xlsx_reports: ['UkbsBillOfQuantities'] }, 'Report UkbsBillOfQuantities is not a report of Sbf1108'],
+      [
+        'a format the report has not',
+        { xlsx_reports: [], dxf_reports: ['SbfBillOfQuantities'] },
+        'Report SbfBillOfQuantities has no dxf format',
+      ],
+      ['a report not built yet', { xlsx_reports: ['SbfKabellista'] }, 'Report SbfKabellista is not available yet'],
+      ['the IFC model, not built yet', { xlsx_reports: [], ifc_model: true }, 'Report IfcModel is not available yet'],
+      ['no report at all', { xlsx_reports: [] }, 'No report selected'],
+      ['a date that is not YYYY-MM-DD', { date: '14/3/2026' }, 'date: Expected a date YYYY-MM-DD'],
+    ])('refuses %s: 400', async (_what, fields, detail) => {
+      const res = await generate(body(fields));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail });
+    });
+
+    it('refuses a model the schema refuses, naming the path', async () => {
+      const model = boqModel('Sbf1108') as unknown as { arch: { rooms: Record<string, { shape: unknown }> } };
+      model.arch.rooms.A!.shape = { exterior: [[0, 0]] };
+      const res = await generate(body({ model }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toContain('model.arch.rooms.A.shape.exterior');
+    });
+
+    it('is for project members only: another user gets 404, a signed-out caller 401', async () => {
+      const stranger = await t.cookieFor('reports-stranger@example.com');
+      const res = await generate(body(), {}, stranger);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Project not found' });
+      expect((await generate(body(), {}, '')).statusCode).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,92 @@
+// Test support: a drawing read back as a user's tools read it — the PDF through poppler (pdftoppm, pdftotext), the DXF
+// through dxf-parser — so that tests assert what the user sees, not what the writer meant.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import DxfParser from 'dxf-parser';
+
+function inTemp<T>(data: Uint8Array, run: (dir: string, file: string) => T): T {
+  const dir = mkdtempSync(path.join(tmpdir(), 'edrf-drawing-'));
+  try {
+    const file = path.join(dir, 'in.pdf');
+    writeFileSync(file, data);
+    return run(dir, file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The text of each page as pdftotext extracts it. */
+export function pdfPageTexts(data: Uint8Array): string[] {
+  return inTemp(data, (_dir, file) =>
+    execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1),
+  );
+}
+
+/** Each page rendered to PNG by pdftoppm at `dpi`: the files' bytes, in page order. */
+export function pdfPngs(data: Uint8Array, dpi = 50): Buffer[] {
+  return inTemp(data, (dir, file) => {
+    execFileSync('pdftoppm', ['-r', String(dpi), '-png', file, path.join(dir, 'page')]);
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.png'))
+      .sort((a, b) => Number(a.match(/(\d+)\.png$/)![1]) - Number(b.match(/(\d+)\.png$/)![1]))
+      .map((f) => readFileSync(path.join(dir, f)));
+  });
+}
+
+/** A page rendered in grey (pdftoppm -gray, PGM) at `dpi`: width, height and one byte per pixel (0 black). */
+export function pdfGrey(data: Uint8Array, dpi: number, page = 1): { width: number; height: number; pixels: Uint8Array } {
+  return inTemp(data, (dir, file) => {
+    execFileSync('pdftoppm', ['-r', String(dpi), '-gray', '-f', String(page), '-l', String(page), file, path.join(dir, 'g')]);
+    const name = readdirSync(dir).find((f) => f.endsWith('.pgm'))!;
+    const bytes = readFileSync(path.join(dir, name));
+    // P5 header: 'P5', width, height, maxval, each followed by whitespace.
+    const fields: string[] = [];
+    let i = 0;
+    while (fields.length < 4) {
+      while (/\s/.test(String.fromCharCode(bytes[i]!))) i++;
+      let token = '';
+      while (!/\s/.test(String.fromCharCode(bytes[i]!))) token += String.fromCharCode(bytes[i++]!);
+      fields.push(token);
+    }
+    i++;
+    return { width: Number(fields[1]), height: Number(fields[2]), pixels: new Uint8Array(bytes.subarray(i)) };
+  });
+}
+
+export interface DxfEntity {
+  type: string;
+  layer: string;
+  text?: string;
+  name?: string;
+  position?: { x: number; y: number };
+  startPoint?: { x: number; y: number };
+  vertices?: { x: number; y: number }[];
+  center?: { x: number; y: number };
+  radius?: number;
+}
+
+export interface DxfRead {
+  layers: string[];
+  blocks: string[];
+  entities: DxfEntity[];
+  header: Record<string, unknown>;
+}
+
+/** A DXF read back by dxf-parser. */
+export function readDxf(data: Uint8Array | string): DxfRead {
+  const text = typeof data === 'string' ? data : new TextDecoder().decode(data);
+  const parsed = new DxfParser().parseSync(text) as unknown as {
+    tables: { layer: { layers: Record<string, unknown> } };
+    blocks: Record<string, unknown>;
+    entities: DxfEntity[];
+    header: Record<string, unknown>;
+  };
+  return {
+    layers: Object.keys(parsed.tables.layer.layers),
+    blocks: Object.keys(parsed.blocks),
+    entities: parsed.entities,
+    header: parsed.header,
+  };
+}

@@ -1,0 +1,38 @@
+/** The DXF layers of the plan drawings, one per kind of content, and their AutoCAD colour numbers. */
+export const LAYERS = {
+  walls: 'A-WALL',
+  doors: 'A-DOOR',
+  rooms: 'A-ROOM',
+  roomNames: 'A-ROOM-NAME',
+  sections: 'F-SECTION',
+  sectionNames: 'F-SECTION-NAME',
+  coverage: 'F-COVERAGE',
+  units: 'F-UNIT',
+  unitTexts: 'F-UNIT-TEXT',
+  trays: 'E-TRAY',
+  cables: 'F-CABLE',
+  cableTexts: 'F-CABLE-TEXT',
+  way: 'F-WAY',
+  frame: 'FRAME',
+  title: 'TITLE',
+  legend: 'LEGEND',
+} as const;
+
+export const LAYER_COLOURS: Readonly<Record<string, number>> = {
+  [LAYERS.walls]: 8,
+  [LAYERS.doors]: 30,
+  [LAYERS.rooms]: 9,
+  [LAYERS.roomNames]: 7,
+  [LAYERS.sections]: 1,
+  [LAYERS.sectionNames]: 1,
+  [LAYERS.coverage]: 5,
+  [LAYERS.units]: 7,
+  [LAYERS.unitTexts]: 3,
+  [LAYERS.trays]: 40,
+  [LAYERS.cables]: 1,
+  [LAYERS.cableTexts]: 1,
+  [LAYERS.way]: 1,
+  [LAYERS.frame]: 7,
+  [LAYERS.title]: 7,
+  [LAYERS.legend]: 7,
+};

@@ -1,0 +1,164 @@
+// A small designed building for the plan drawings' tests, every figure set by hand: two storeys; the first with an
+// entrance hall, a corridor, two offices and a store behind walls and doors, a rack with the main central, a tray
+// and a loop; the second one hall printed on two report tiles. Three sections with addresses.
+import { configSchema, CURRENT_SCHEMA, elecSchema, fireSchema, wallSchema, type Model, type Regulation } from '@edrf/model';
+import { createFireConfig } from '@edrf/fire';
+import { makeArch, rect } from '../../../fire/src/test-support/arch.js';
+
+/** The wall along y = 0 from x = 0 to x = 10: exactly 10 m long, for the scale checks. */
+export const TEN_METRE_WALL = 'w-south-a';
+
+const WALLS: [string, string, number, number, number, number][] = [
+  // id, storey, x0, y0, x1, y1 (the wall's centre line; 0.2 m thick)
+  [TEN_METRE_WALL, 'P1', 0, 0, 10, 0],
+  ['w-south-b', 'P1', 10, 0, 26, 0],
+  ['w-north', 'P1', 0, 8, 26, 8],
+  ['w-west', 'P1', 0, 0, 0, 8],
+  ['w-east', 'P1', 26, 0, 26, 8],
+  ['w-entre', 'P1', 6, 0, 6, 8],
+  ['w-store', 'P1', 20, 0, 20, 8],
+  ['w-corridor', 'P1', 6, 3, 20, 3],
+  ['w-offices', 'P1', 13, 3, 13, 8],
+  ['w2-south', 'P2', 0, 0, 26, 0],
+  ['w2-north', 'P2', 0, 8, 26, 8],
+  ['w2-west', 'P2', 0, 0, 0, 8],
+  ['w2-east', 'P2', 26, 0, 26, 8],
+];
+
+export const ROOM_NAMES = ['Entré', 'Korridor', 'Kontor 1', 'Kontor 2', 'Förråd Å', 'Hall'];
+
+export function planModel(regulation: Regulation): Model {
+  const arch = makeArch([
+    {
+      id: 'P1',
+      rooms: [
+        { id: 'entre', name: 'Entré', exterior: rect(0, 0, 6, 8) },
+        { id: 'korridor', name: 'Korridor', exterior: rect(6, 0, 14, 3) },
+        { id: 'kontor1', name: 'Kontor 1', exterior: rect(6, 3, 7, 5) },
+        { id: 'kontor2', name: 'Kontor 2', exterior: rect(13, 3, 7, 5) },
+        { id: 'forrad', name: 'Förråd Å', exterior: rect(20, 0, 6, 8) },
+      ],
+      doors: [
+        { id: 'door-out', left: [0, 3], right: [0, 4], exterior: true },
+        { id: 'door-1', left: [6, 1], right: [6, 2] },
+        { id: 'door-2', left: [8, 3], right: [9, 3] },
+        { id: 'door-3', left: [15, 3], right: [16, 3] },
+        { id: 'door-4', left: [20, 1], right: [20, 2] },
+      ],
+    },
+    { id: 'P2', rooms: [{ id: 'hall', name: 'Hall', exterior: rect(0, 0, 26, 8) }] },
+  ]);
+  arch.storeys.P1!.name = 'Plan 1';
+  arch.storeys.P2!.name = 'Plan 2';
+  for (const [id, storey, x0, y0, x1, y1] of WALLS) {
+    const z = storey === 'P1' ? 0 : 3;
+    const [dx, dy] = x0 === x1 ? [0.1, 0] : [0, 0.1];
+    const exterior = [
+      [x0 - dx, y0 - dy, z],
+      [x1 - dx, y1 - dy, z],
+      [x1 + dx, y1 + dy, z],
+      [x0 + dx, y0 + dy, z],
+    ];
+    // The 10 m wall keeps its ends square at x = 0 and x = 10.
+    arch.walls[id] = wallSchema.parse({ id, shape: { exterior } });
+    arch.storeys[storey]!.walls.push(id);
+  }
+  const config = createFireConfig(regulation);
+  const p = config.products;
+  const smoke = p.detectors.find((d) => d.type === 'Smoke')!.id;
+  const heat = p.detectors.find((d) => d.type === 'Heat')?.id ?? smoke;
+  const unit = (id: string, storey: string, x: number, y: number, z: number, product = '') => ({
+    id,
+    storey_id: storey,
+    coord: [x, y, z],
+    product_id: product,
+  });
+  const node = (unit_id: string, x: number, y: number, z: number) => ({ unit_id, coord: [x, y, z] });
+  const fire = fireSchema.parse({
+    config,
+    units: {
+      racks: { r1: { id: 'r1', storey_id: 'P1', coord: [1, 6.5, 0.1], label: 'Skåp 1', physical: true } },
+      detectors: {
+        d1: unit('d1', 'P1', 3, 4, 2.95, smoke),
+        d2: unit('d2', 'P1', 10, 1.5, 2.95, smoke),
+        d3: unit('d3', 'P1', 16, 1.5, 2.95, smoke),
+        d4: unit('d4', 'P1', 9.5, 5.5, 2.95, smoke),
+        d5: unit('d5', 'P1', 16.5, 5.5, 2.95, smoke),
+        d6: unit('d6', 'P1', 23, 4, 2.95, heat),
+        d7: unit('d7', 'P2', 6, 4, 5.95, smoke),
+        d8: unit('d8', 'P2', 19, 4, 5.95, smoke),
+      },
+      sirens: { s1: unit('s1', 'P1', 12, 1, 2.95, p.sirens[0]!.id), s2: unit('s2', 'P2', 13, 6, 5.95, p.sirens[0]!.id) },
+      buttons: { b1: { ...unit('b1', 'P1', 0.4, 2.6, 1), door_id: 'door-out' } },
+      ios: { io1: unit('io1', 'P1', 25.5, 7.5, 0.1, p.ios[0]?.id ?? '') },
+    },
+    connections: {
+      centrals: { c1: { id: 'c1', rack_id: 'r1', rack_pos: [0, 0], product_id: p.centrals[0]!.id, main_central: true } },
+      routes: {
+        loop1: {
+          id: 'loop1',
+          product_id: p.cables[0]!.id,
+          kind: 'Loop',
+          slices: [
+            {
+              storey_id: 'P1',
+              nodes: [
+                node('r1', 1, 6.5, 2.95),
+                node('d1', 3, 4, 2.95),
+                node('', 6, 1.5, 2.95),
+                node('d2', 10, 1.5, 2.95),
+                node('d3', 16, 1.5, 2.95),
+                node('', 23, 1.5, 2.95),
+                node('d6', 23, 4, 2.95),
+              ],
+            },
+          ],
+        },
+      },
+    },
+    sections: {
+      s1: {
+        id: 's1',
+        name: '1',
+        color: '#f6d6a8',
+        highlight_color: '#c77d14',
+        parts: [{ room_id: 'entre' }, { room_id: 'korridor' }],
+        addresses: { d1: 1, d2: 2, d3: 3, s1: 4, b1: 5 },
+      },
+      s2: {
+        id: 's2',
+        name: '2',
+        color: '#c8e6c9',
+        highlight_color: '#2e7d32',
+        parts: [{ room_id: 'kontor1' }, { room_id: 'kontor2' }, { room_id: 'forrad' }],
+        addresses: { d4: 1, d5: 2, d6: 3, io1: 4 },
+      },
+      s3: {
+        id: 's3',
+        name: '3',
+        color: '#bbdefb',
+        highlight_color: '#1565c0',
+        parts: [{ room_id: 'hall' }],
+        addresses: { d7: 1, d8: 2, s2: 3 },
+      },
+    },
+  });
+  return {
+    config: configSchema.parse({
+      name: 'Kv. Ugglan',
+      address: 'Storgatan 1, Växjö',
+      owner: 'Fastighets AB Ω',
+      compass_degrees: 30,
+      report_tiles: {
+        P2: [
+          { min: [-1, -1], max: [13, 9] },
+          { min: [13, -1], max: [27, 9] },
+        ],
+      },
+    }),
+    arch,
+    elec: elecSchema.parse({ trays: { t1: { id: 't1', storey_id: 'P1', start: [6.5, 1.5, 2.8], end: [19.5, 1.5, 2.8], width: 0.3 } } }),
+    fire,
+    edrf_schema: CURRENT_SCHEMA,
+  };
+}
