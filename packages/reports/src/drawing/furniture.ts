@@ -68,18 +68,22 @@ const vline = (layer: string, x: number, y0: number, y1: number): Item => ({
   width: THIN,
 });
 
+/** DejaVu Sans Bold's characters are about this much wider than the regular face's (the drawing title ran out of its cell). */
+const BOLD_WIDTH = 1.15;
+
 /** The text shrunk (down to MIN_TEXT) and, if still too long, cut with '…' to fit `width` mm. */
-export function fitText(text: string, width: number, size: number): { text: string; size: number } {
-  const need = (t: string, s: number) => t.length * s * TEXT_WIDTH_FACTOR;
+export function fitText(text: string, width: number, size: number, bold = false): { text: string; size: number } {
+  const factor = TEXT_WIDTH_FACTOR * (bold ? BOLD_WIDTH : 1);
+  const need = (t: string, s: number) => t.length * s * factor;
   if (need(text, size) <= width) return { text, size };
-  const shrunk = width / (text.length * TEXT_WIDTH_FACTOR);
+  const shrunk = width / (text.length * factor);
   if (shrunk >= MIN_TEXT) return { text, size: shrunk };
-  const chars = Math.max(1, Math.floor(width / (MIN_TEXT * TEXT_WIDTH_FACTOR)) - 1);
+  const chars = Math.max(1, Math.floor(width / (MIN_TEXT * factor)) - 1);
   return { text: `${text.slice(0, chars)}…`, size: MIN_TEXT };
 }
 
 const text = (at: Pt, value: string, size: number, width: number, bold = false): Item => {
-  const fitted = fitText(value, width, size);
+  const fitted = fitText(value, width, size, bold);
   return { kind: 'text', layer: TITLE_LAYER, at, text: fitted.text, size: fitted.size, anchor: 'left', bold };
 };
 
