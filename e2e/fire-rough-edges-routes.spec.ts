@@ -74,7 +74,10 @@ test('routes and equipment rough edges: Optimize’s words, loop colours and add
 
   await test.step('the project with 72 h of standby and two racks, a central in each, and no detector', async () => {
     ({ projectPath } = await openFireProject(page, RUTH, ROUTES_EDGES_PROJECT));
-    await page.goto(`${projectPath}/fire/settings/optimization`);
+    // Through the tabs, not a reload: a reload right after Add could find the working copy without the fire module yet.
+    await fireTab(page, 'Fire settings').click();
+    await page.getByRole('navigation', { name: 'Fire settings', exact: true }).getByRole('link', { name: 'Optimization' }).click();
+    await expect(page).toHaveURL(`${projectPath}/fire/settings/optimization`);
     const standby = page.getByLabel('Standby', { exact: true });
     await standby.fill('72');
     await standby.press('Enter');
