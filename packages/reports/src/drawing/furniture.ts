@@ -2,20 +2,11 @@ import type { SymbolSet } from '../symbols/library.js';
 import type { Item, Pt, Rect } from './items.js';
 import type { SheetWords } from './messages.js';
 import { TEXT_WIDTH_FACTOR, type LineStyle } from './plan-canvas.js';
+import type { TitleBlock } from '../tables/table.js';
 import type { SheetLayout } from './sheet.js';
 
-/** The title block's fields (F§ issue 35): from model.config, the report and the request. */
-export interface TitleFields {
-  project: string;
-  address: string;
-  owner: string;
-  title: string;
-  number: string;
-  revision: string;
-  date: string;
-  status: string;
-  designer: string;
-}
+/** The title block's fields (issue 35): from model.config, the report and the request; the lists' title block too. */
+export type TitleFields = TitleBlock;
 
 /** A legend row: a symbol of the set, or a line or area sample in the style the plan draws it. */
 export type LegendEntry = { label: string; symbol: string } | { label: string; line: LineStyle } | { label: string; area: LineStyle };
