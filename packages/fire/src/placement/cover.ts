@@ -12,6 +12,8 @@ export interface CoverOptions {
   fixed: readonly number[];
   /** How many units to start from (a lower bound). */
   minCount: number;
+  /** Cells to start the new units from (greedy-cover.ts), instead of an even split of the area. */
+  seeds?: readonly number[];
 }
 
 export interface Cover {
@@ -46,7 +48,8 @@ export function coverRoom(grid: RoomGrid, opts: CoverOptions): Cover {
   const sites = [...opts.fixed];
   if (anyFeasible) {
     const wanted = Math.max(opts.minCount - fixedCount, fixedCount === 0 ? 1 : 0);
-    for (const c of seed(grid, wanted)) sites.push(snap(grid, nearest, c));
+    const seeds = opts.seeds ?? [];
+    for (const c of [...seeds, ...seed(grid, wanted - seeds.length)]) sites.push(snap(grid, nearest, c));
   }
   const weights = sites.map(() => 0);
   const cellCount = grid.cells.length;

@@ -1,3 +1,4 @@
+import { segmentsCross } from '../geometry/ring.js';
 import { BOUNDARY, type RoomGrid } from './grid.js';
 
 /** The cells within `radius` of a site (a cell centre) and their distances, measured inside the room. */
@@ -15,6 +16,7 @@ export class Fields {
   private readonly cache = new Map<number, Field>();
   private readonly scratch: Float64Array;
   private readonly stamp: Uint32Array;
+  private readonly settled: Uint32Array;
   private round = 0;
 
   constructor(
@@ -23,6 +25,7 @@ export class Fields {
   ) {
     this.scratch = new Float64Array(grid.state.length);
     this.stamp = new Uint32Array(grid.state.length);
+    this.settled = new Uint32Array(grid.state.length);
   }
 
   from(site: number): Field {
@@ -74,11 +77,11 @@ export class Fields {
     best[site] = 0;
     seen[site] = round;
     heap.push(site, 0);
-    const settled = new Set<number>();
+    const settled = this.settled;
     while (heap.size) {
       const [c, d] = heap.pop();
-      if (settled.has(c) || d > best[c]!) continue;
-      settled.add(c);
+      if (settled[c] === round || d > best[c]!) continue;
+      settled[c] = round;
       const i = c % nx;
       const j = (c - i) / nx;
       const cx = g.x0 + (i + 0.5) * h;
@@ -88,12 +91,21 @@ export class Fields {
         cells.push(c);
         dist.push(d + extra);
       }
-      for (const [di, dj, len] of MOVES) {
+      // A boundary cell (its centre outside the room) is reached but passes nothing on: a wall thinner than a cell
+      // is all boundary cells, and a path through them would reach the room beyond it.
+      if (g.state[c] === BOUNDARY && c !== site) continue;
+      for (const [di, dj, len, b1i, b1j, b2i, b2j] of MOVES) {
         const ni = i + di;
         const nj = j + dj;
         if (ni < 0 || nj < 0 || ni >= nx || nj >= g.ny) continue;
         const n = ni + nj * nx;
-        if (!g.state[n] || !this.passable(i, j, di, dj)) continue;
+        if (!g.state[n]) continue;
+        // A diagonal or knight move needs the cells it passes beside to be in the room too (an orthogonal move's
+        // 'beside' cells are its own two).
+        const b1 = c + b1i + b1j * nx;
+        const b2 = c + b2i + b2j * nx;
+        if (!g.state[b1] || !g.state[b2]) continue;
+        if (this.crossesOutline(c, n, b1, b2, cx, cy)) continue;
         const nd = d + len * h;
         if (nd > this.radius + h) continue;
         if (seen[n] !== round || nd < best[n]!) {
@@ -106,36 +118,59 @@ export class Fields {
     return { cells: Int32Array.from(cells), dist: Float64Array.from(dist) };
   }
 
-  /** A diagonal or knight move needs the cells it passes beside to be in the room too. */
-  private passable(i: number, j: number, di: number, dj: number): boolean {
+  /**
+   * Whether the move from cell c's centre (cx, cy) to cell n (its centre, or for a boundary cell its point on the
+   * outline) crosses an edge of the outline held by a cell it passes: c, n and the two beside (docs/fire-units.md,
+   * thin walls).
+   */
+  private crossesOutline(c: number, n: number, b1: number, b2: number, cx: number, cy: number): boolean {
+    const start = this.grid.edgeStart;
+    if (start[c + 1] === start[c] && start[n + 1] === start[n] && start[b1 + 1] === start[b1] && start[b2 + 1] === start[b2]) return false;
+    const bx = this.grid.repX[n]!;
+    const by = this.grid.repY[n]!;
+    return (
+      this.crossesHeld(c, cx, cy, bx, by) ||
+      this.crossesHeld(n, cx, cy, bx, by) ||
+      this.crossesHeld(b1, cx, cy, bx, by) ||
+      this.crossesHeld(b2, cx, cy, bx, by)
+    );
+  }
+
+  private crossesHeld(cell: number, ax: number, ay: number, bx: number, by: number): boolean {
     const g = this.grid;
-    const at = (a: number, b: number) => g.state[i + a + (j + b) * g.nx] !== 0;
-    if (Math.abs(di) + Math.abs(dj) === 1) return true;
-    const si = Math.sign(di);
-    const sj = Math.sign(dj);
-    if (Math.abs(di) === 1 && Math.abs(dj) === 1) return at(si, 0) && at(0, sj);
-    if (Math.abs(di) === 2) return at(si, 0) && at(si, sj);
-    return at(0, sj) && at(si, sj);
+    const e = g.edges;
+    for (let k = g.edgeStart[cell]!; k < g.edgeStart[cell + 1]!; k++) {
+      const id = g.edgeIds[k]! * 4;
+      if (segmentsCross([ax, ay], [bx, by], [e[id]!, e[id + 1]!], [e[id + 2]!, e[id + 3]!])) return true;
+    }
+    return false;
   }
 }
 
-const MOVES: readonly (readonly [number, number, number])[] = [
-  [1, 0, 1],
-  [-1, 0, 1],
-  [0, 1, 1],
-  [0, -1, 1],
-  [1, 1, Math.SQRT2],
-  [1, -1, Math.SQRT2],
-  [-1, 1, Math.SQRT2],
-  [-1, -1, Math.SQRT2],
-  [2, 1, Math.sqrt(5)],
-  [2, -1, Math.sqrt(5)],
-  [-2, 1, Math.sqrt(5)],
-  [-2, -1, Math.sqrt(5)],
-  [1, 2, Math.sqrt(5)],
-  [1, -2, Math.sqrt(5)],
-  [-1, 2, Math.sqrt(5)],
-  [-1, -2, Math.sqrt(5)],
+/** di, dj, length in cells, and the two cells passed beside (relative to the start; the move's own ends when orthogonal). */
+const MOVES: readonly (readonly [number, number, number, number, number, number, number])[] = [
+  [1, 0, 1, 0, 0, 1, 0],
+  [-1, 0, 1, 0, 0, -1, 0],
+  [0, 1, 1, 0, 0, 0, 1],
+  [0, -1, 1, 0, 0, 0, -1],
+  ...[
+    [1, 1],
+    [1, -1],
+    [-1, 1],
+    [-1, -1],
+  ].map(([si, sj]) => [si!, sj!, Math.SQRT2, si!, 0, 0, sj!] as const),
+  ...[
+    [2, 1],
+    [2, -1],
+    [-2, 1],
+    [-2, -1],
+  ].map(([di, dj]) => [di!, dj!, Math.sqrt(5), Math.sign(di!), 0, Math.sign(di!), dj!] as const),
+  ...[
+    [1, 2],
+    [1, -2],
+    [-1, 2],
+    [-1, -2],
+  ].map(([di, dj]) => [di!, dj!, Math.sqrt(5), 0, Math.sign(dj!), di!, Math.sign(dj!)] as const),
 ];
 
 /** A binary heap of (node, key), smallest key first. */

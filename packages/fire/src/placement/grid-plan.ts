@@ -10,7 +10,7 @@ import { clipRect, directions, Inside, placePiece, rotate, type Piece, type Rect
  * halved only where one unit cannot reach its piece. Slivers the lattice leaves at the outline are then merged into a
  * neighbouring cell where one unit still stands for the two. The lattice (spacing and phase) with the fewest cells wins.
  */
-export function gridPlacement(room: StripRoom, radius: number, maxArea: number, siting: Siting): Piece[] | undefined {
+export function gridPlacement(room: StripRoom, radius: number, maxArea: number, siting: Siting, most = Infinity): Piece[] | undefined {
   if (!(radius > 0)) return undefined;
   const frames = [...new Set(directions(room.rings[0]!).map((a) => Math.round((a % (Math.PI / 2)) * 1e9) / 1e9))];
   const lattices = frames
@@ -22,7 +22,9 @@ export function gridPlacement(room: StripRoom, radius: number, maxArea: number, 
   let best: Piece[] | undefined;
   for (const lattice of lattices.slice(0, TRIED)) {
     if (best && lattice.count > best.length * 1.5) break;
-    const pieces = buildLattice(room, lattice, radius, maxArea, siting);
+    if (lattice.count > most * OVER) break;
+    const pieces = buildLattice(room, lattice, radius, maxArea, siting, most * OVER);
+    if (pieces === null) continue;
     if (pieces && (!best || pieces.length < best.length)) best = pieces;
     // A place no unit reaches on one lattice (a cavity of the outline) is there on the others too.
     if (!pieces) break;
@@ -141,14 +143,20 @@ interface Group {
 }
 
 /** One unit per cell holding room (halved where it must be), then slivers merged into neighbours. */
+/** A lattice needing this many times the units another placement has (before its slivers merge) is given up. */
+const OVER = 1.5;
+
+/** The lattice's pieces; undefined where a place no unit reaches; null when it needs more than `most` before merging. */
 function buildLattice(
   room: StripRoom,
   lattice: Lattice & { angle: number; rotated: Pt[][] },
   radius: number,
   maxArea: number,
   siting: Siting,
-): Piece[] | undefined {
+  most: number,
+): Piece[] | undefined | null {
   const { u0, v0, su, sv, nu, nv, areas, angle, rotated } = lattice;
+  let placed = 0;
   const inside = room.convex ? undefined : new Inside(room.rings, rotated);
   const bu = extent(rotated[0]!, 0);
   const bv = extent(rotated[0]!, 1);
@@ -168,6 +176,8 @@ function buildLattice(
       const pieces: Piece[] = [];
       if (!placePiece(room, rotated, angle, rect, radius, siting, inside, pieces, 0, 4, point, true)) return undefined;
       groups.push({ rect, area, pieces, point });
+      placed += pieces.length;
+      if (placed > most) return null;
     }
   mergeSlivers(groups, { room, rotated, angle, radius, maxArea, siting, inside });
   return groups.flatMap((g) => g.pieces);

@@ -26,6 +26,10 @@ export interface RoomGrid {
   margin: Float64Array;
   /** The grid indices of interior and boundary cells. */
   cells: Int32Array;
+  /** The outline's edges as ax, ay, bx, by, and by cell the edges passing through it (edgeIds[edgeStart[c]..edgeStart[c + 1]]). */
+  edges: Float64Array;
+  edgeStart: Int32Array;
+  edgeIds: Int32Array;
 }
 
 export const INTERIOR = 1;
@@ -89,11 +93,16 @@ export function buildGrid(rings: readonly Ring[], h?: number): RoomGrid {
       }
     }
   }
-  // Boundary cells: every cell an edge passes through whose centre is outside.
+  // Boundary cells: every cell an edge passes through whose centre is outside. Every cell an edge passes through
+  // keeps the edge, so that a path over the grid can be kept from crossing a wall thinner than a cell.
+  const edgeList: number[] = [];
+  const byCell = new Map<number, number[]>();
   for (const ring of rings) {
     for (let k = 0, n = ring.length; k < n; k++) {
       const a: Pt = ring[k]!;
       const b: Pt = ring[(k + 1) % n]!;
+      const edge = edgeList.length / 4;
+      edgeList.push(a[0], a[1], b[0], b[1]);
       const steps = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / (size / 4)));
       for (let s = 0; s <= steps; s++) {
         const px = a[0] + ((b[0] - a[0]) * s) / steps;
@@ -102,6 +111,9 @@ export function buildGrid(rings: readonly Ring[], h?: number): RoomGrid {
         const j = Math.floor((py - y0) / size);
         if (i < 0 || j < 0 || i >= nx || j >= ny) continue;
         const c = i + j * nx;
+        const held = byCell.get(c);
+        if (!held) byCell.set(c, [edge]);
+        else if (held[held.length - 1] !== edge) held.push(edge);
         if (state[c] === INTERIOR) continue;
         const cx = x0 + (i + 0.5) * size;
         const cy = y0 + (j + 0.5) * size;
@@ -124,7 +136,30 @@ export function buildGrid(rings: readonly Ring[], h?: number): RoomGrid {
   }
   const each = interior > 0 ? area / interior : 0;
   for (const c of list) if (state[c] === INTERIOR) weight[c] = each;
-  return { rings, convex, area, x0, y0, h: size, nx, ny, state, repX, repY, weight, margin, cells: Int32Array.from(list) };
+  const edgeStart = new Int32Array(total + 1);
+  for (const [c, ids] of byCell) edgeStart[c + 1] = ids.length;
+  for (let c = 0; c < total; c++) edgeStart[c + 1]! += edgeStart[c]!;
+  const edgeIds = new Int32Array(edgeStart[total]!);
+  for (const [c, ids] of byCell) edgeIds.set(ids, edgeStart[c]);
+  return {
+    rings,
+    convex,
+    area,
+    x0,
+    y0,
+    h: size,
+    nx,
+    ny,
+    state,
+    repX,
+    repY,
+    weight,
+    margin,
+    cells: Int32Array.from(list),
+    edges: Float64Array.from(edgeList),
+    edgeStart,
+    edgeIds,
+  };
 }
 
 /** Interior cells whose centre keeps the given distances from the room's outline and from the obstacles (air inlets). */

@@ -1,6 +1,8 @@
 import { distanceToRings, pointInRing, ringArea, ringIsConvex, type Pt, type Ring } from '../geometry/ring.js';
-import { cellAt, coverRoom, nearestFeasible } from './cover.js';
+import { cellAt, coverRoom, nearestFeasible, type Cover, type CoverOptions } from './cover.js';
 import { buildGrid, feasibleCells, feasibleNear, INTERIOR } from './grid.js';
+import { Fields } from './fields.js';
+import { greedySites } from './greedy-cover.js';
 import { gridPlacement } from './grid-plan.js';
 import { roomLowerBound } from './lower-bound.js';
 import { powerCells } from './power-cells.js';
@@ -125,7 +127,8 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
   // (fewer than OPEN_AREA_UNITS by strips) has no rows to line up: it tries the grid only where the strips are above
   // its bound (trying it everywhere cost the real-geometry building 2–4 × its placement time for the same count).
   const open = !convex && (!strips || strips.length >= OPEN_AREA_UNITS || (withBound && strips.length > lowerBound()));
-  const pieces = fewest(strips, open ? gridPlacement({ rings, convex }, rules.radius, rules.maxArea, siting) : undefined);
+  const lattice = open ? gridPlacement({ rings, convex }, rules.radius, rules.maxArea, siting, strips?.length) : undefined;
+  const pieces = fewest(strips, lattice);
   if (pieces) {
     const { kept, added } = keepFixed(pieces, fixed, rules.radius);
     return {
@@ -151,9 +154,15 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
       deepest,
       wallDistance: rules.wallDistance,
     };
-  const bound = withBound ? lowerBound() : Math.max(1, Number.isFinite(rules.maxArea) ? Math.ceil(area / rules.maxArea - 1e-9) : 1);
+  const byArea = Math.max(1, Number.isFinite(rules.maxArea) ? Math.ceil(area / rules.maxArea - 1e-9) : 1);
+  const bound = withBound ? lowerBound() : byArea;
   const fixedCells = fixed.map((p) => cellAt(grid, p[0], p[1]));
-  const cover = coverRoom(grid, { radius: rules.radius, maxArea: rules.maxArea, feasible, fixed: fixedCells, minCount: bound });
+  const base = { radius: rules.radius, maxArea: rules.maxArea, feasible, fixed: fixedCells, minCount: bound };
+  // Two starts, the fewer units kept: an even split of the area (best in compact shapes), and, unless that already
+  // meets the area rule's count, a unit at each pocket's mouth by greedy set cover (a room of alcoves: Janesville's
+  // merged dining room, 19 → 13).
+  const spread = coverRoom(grid, base);
+  const cover = spread.ok && spread.sites.length <= Math.max(byArea, fixedCells.length) ? spread : fewerOf(spread, byMouths(grid, base));
   const at: Pt[] = cover.sites.map((c, i) => (i < fixed.length ? fixed[i]! : [grid.repX[c]!, grid.repY[c]!]));
   const cells = powerCells(rings, at, cover.weights, rules.radius);
   return {
@@ -185,6 +194,15 @@ function siteGrid(rings: readonly Ring[], rules: RoomRules) {
       if (grid.state[c] === INTERIOR) deepest = Math.max(deepest, distanceToRings(grid.repX[c]!, grid.repY[c]!, rings));
   return { grid, feasible, nearest: nearestFeasible(grid, feasible), cramped, deepest };
 }
+/** The cover started from a unit at each pocket's mouth (greedy-cover.ts). */
+function byMouths(grid: ReturnType<typeof buildGrid>, base: CoverOptions): Cover {
+  const seeds = greedySites(grid, new Fields(grid, base.radius), base.feasible, base.fixed, grid.convex ? 0 : grid.h);
+  return coverRoom(grid, { ...base, seeds });
+}
+
+/** b where it meets the rules with fewer units than a, else a. */
+const fewerOf = (a: Cover, b: Cover) => (b.ok && (!a.ok || b.sites.length < a.sites.length) ? b : a);
+
 /** A unit this close to a piece's site (metres) stands where the placement would put one. */
 const SAME_SITE = 1e-3;
 
