@@ -15,6 +15,8 @@ export interface RoomRules {
   wallDistance: number;
   obstacles: readonly Ring[];
   obstacleDistance: number;
+  /** false: open areas are not tried on a grid (sounders stand on walls, not in rows as detectors do). */
+  rows?: boolean;
 }
 
 export interface RoomPlacement {
@@ -72,6 +74,7 @@ export function placementKey(rings: readonly Ring[], rules: RoomRules, fixed: re
     num(rules.maxArea),
     num(rules.wallDistance),
     num(rules.obstacleDistance),
+    rules.rows ?? true,
     obstacles,
     ringsKey([fixed]),
     withBound,
@@ -126,7 +129,8 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
   // Open areas of other shapes (an L, a ring, an office with its corridor): one grid over the whole room. A small room
   // (fewer than OPEN_AREA_UNITS by strips) has no rows to line up: it tries the grid only where the strips are above
   // its bound (trying it everywhere cost the real-geometry building 2–4 × its placement time for the same count).
-  const open = !convex && (!strips || strips.length >= OPEN_AREA_UNITS || (withBound && strips.length > lowerBound()));
+  const open =
+    rules.rows !== false && !convex && (!strips || strips.length >= OPEN_AREA_UNITS || (withBound && strips.length > lowerBound()));
   const lattice = open ? gridPlacement({ rings, convex }, rules.radius, rules.maxArea, siting, strips?.length) : undefined;
   const pieces = fewest(strips, lattice);
   if (pieces) {
@@ -158,11 +162,11 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
   const bound = withBound ? lowerBound() : byArea;
   const fixedCells = fixed.map((p) => cellAt(grid, p[0], p[1]));
   const base = { radius: rules.radius, maxArea: rules.maxArea, feasible, fixed: fixedCells, minCount: bound };
-  // Two starts, the fewer units kept: an even split of the area (best in compact shapes), and, unless that already
-  // meets the area rule's count, a unit at each pocket's mouth by greedy set cover (a room of alcoves: Janesville's
-  // merged dining room, 19 → 13).
-  const spread = coverRoom(grid, base);
-  const cover = spread.ok && spread.sites.length <= Math.max(byArea, fixedCells.length) ? spread : fewerOf(spread, byMouths(grid, base));
+  // Two starts, the fewer units kept: a unit at each pocket's mouth by greedy set cover (a room of alcoves:
+  // Janesville's merged dining room, 19 → 13) and, unless that already meets the area rule's count, an even split of
+  // the area (Lloyd; as good or better in compact shapes).
+  const mouths = byMouths(grid, base);
+  const cover = mouths.ok && mouths.sites.length <= Math.max(byArea, fixedCells.length) ? mouths : fewerOf(coverRoom(grid, base), mouths);
   const at: Pt[] = cover.sites.map((c, i) => (i < fixed.length ? fixed[i]! : [grid.repX[c]!, grid.repY[c]!]));
   const cells = powerCells(rings, at, cover.weights, rules.radius);
   return {

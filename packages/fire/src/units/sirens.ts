@@ -38,7 +38,7 @@ export function placeSirens(ctx: PlacementContext, storeys: readonly StoreyInfo[
       const existing = byRoom.get(info) ?? [];
       const placement = placeInRoom(
         info.rings,
-        { radius: range, maxArea: Infinity, wallDistance: SIREN_WALL_DISTANCE, obstacles: [], obstacleDistance: 0 },
+        { radius: range, maxArea: Infinity, wallDistance: SIREN_WALL_DISTANCE, obstacles: [], obstacleDistance: 0, rows: false },
         existing.map((id) => [ctx.sirens[id]!.coord[0], ctx.sirens[id]!.coord[1]] as Pt),
         false,
       );
