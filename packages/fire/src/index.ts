@@ -21,3 +21,4 @@ export * from './analysis/index.js';
 export { compareSections, sectionsInOrder } from './sections/section-order.js';
 export { routeBetweenRacks } from './cabling/rack-to-rack.js';
 export { unitSections, unitSectionsBuilding, type UnitSection } from './sections/unit-sections.js';
+export { unitRooms, type PlacedUnit } from './unit-rooms.js';

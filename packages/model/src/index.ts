@@ -4,6 +4,7 @@ export * from './navigation.js';
 export * from './orgs.js';
 export * from './projects.js';
 export * from './billing.js';
+export * from './payment.js';
 export * from './model/index.js';
 export * from './versions.js';
 export * from './meshes/index.js';

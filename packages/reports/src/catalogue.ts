@@ -13,8 +13,6 @@ export interface ReportEntry {
   regulation: Regulation | null;
   formats: readonly ReportFormat[];
   requirement: Requirement;
-  /** false: listed so the Export page can grey it, refused by gen_fire_reports (issue 36 builds it). */
-  built: boolean;
 }
 
 const { sections, units, routes, connections } = REQUIREMENTS;
@@ -25,31 +23,30 @@ const entry = (
   name: string,
   formats: readonly ReportFormat[],
   requirement: Requirement,
-  built: boolean,
-): ReportEntry => ({ key, name, regulation, formats, requirement, built });
+): ReportEntry => ({ key, name, regulation, formats, requirement });
 
 /** Every report of the three regulations (F§9; contents: docs/reports.md) in the order the Export page lists them. */
 export const REPORTS: readonly ReportEntry[] = [
-  entry('Sbf1108', 'SbfBillOfQuantities', 'Mängdförteckning', ['xlsx', 'pdf'], units, true),
-  entry('Sbf1108', 'SbfAnlaggarintyg', 'Anläggarintyg', ['pdf'], sections, false),
-  entry('Sbf1108', 'SbfMonteringsritning', 'Monteringsritning', ['pdf', 'dxf'], connections, false),
-  entry('Sbf1108', 'SbfFordelningslista', 'Fördelningslista', ['xlsx', 'pdf'], sections, false),
-  entry('Sbf1108', 'SbfKabellista', 'Kabellista', ['xlsx', 'pdf'], routes, false),
-  entry('Sbf1108', 'SbfStycklista', 'Stycklista', ['xlsx', 'pdf'], connections, false),
-  entry('Sbf1108', 'SbfForbindningsschema', 'Förbindningsschema', ['pdf', 'dxf'], connections, false),
-  entry('Sbf1108', 'SbfOversiktsschema', 'Översiktsschema', ['pdf', 'dxf'], sections, false),
-  entry('Sbf1108', 'SbfServiceritning', 'Serviceritning', ['pdf', 'dxf'], sections, true),
-  entry('Sbf1108', 'SbfOrienteringsritning', 'Orienteringsritning', ['pdf', 'dxf'], sections, true),
-  entry('Sbf1108', 'SbfInstallationsritning', 'Installationsritning', ['pdf', 'dxf'], routes, true),
-  entry('Sbf1108', 'SbfPlintkort', 'Plintkort', ['pdf', 'xlsx'], connections, false),
-  entry('Bs5839', 'UkbsBillOfQuantities', 'Bill of quantities', ['xlsx', 'pdf'], units, true),
-  entry('Bs5839', 'UkbsRiserDiagram', 'Riser diagram', ['pdf', 'dxf'], sections, false),
-  entry('Bs5839', 'UkbsPointToPoint', 'Point-to-point drawings', ['pdf', 'dxf'], routes, false),
-  entry('Bs5839', 'UkbsDevicePlacement', 'Device placement drawings', ['pdf', 'dxf'], sections, true),
-  entry('Nfpa72', 'NfpaBillOfQuantities', 'Bill of quantities', ['xlsx', 'pdf'], units, true),
-  entry('Nfpa72', 'NfpaRiserDiagram', 'Riser diagram', ['pdf', 'dxf'], sections, false),
-  entry('Nfpa72', 'NfpaLayoutDrawings', 'Layout drawings', ['pdf', 'dxf'], units, true),
-  entry(null, 'IfcModel', 'IFC model', ['ifc'], units, false),
+  entry('Sbf1108', 'SbfBillOfQuantities', 'Mängdförteckning', ['xlsx', 'pdf'], units),
+  entry('Sbf1108', 'SbfAnlaggarintyg', 'Anläggarintyg', ['pdf'], sections),
+  entry('Sbf1108', 'SbfMonteringsritning', 'Monteringsritning', ['pdf', 'dxf'], connections),
+  entry('Sbf1108', 'SbfFordelningslista', 'Fördelningslista', ['xlsx', 'pdf'], sections),
+  entry('Sbf1108', 'SbfKabellista', 'Kabellista', ['xlsx', 'pdf'], routes),
+  entry('Sbf1108', 'SbfStycklista', 'Stycklista', ['xlsx', 'pdf'], connections),
+  entry('Sbf1108', 'SbfForbindningsschema', 'Förbindningsschema', ['pdf', 'dxf'], connections),
+  entry('Sbf1108', 'SbfOversiktsschema', 'Översiktsschema', ['pdf', 'dxf'], sections),
+  entry('Sbf1108', 'SbfServiceritning', 'Serviceritning', ['pdf', 'dxf'], sections),
+  entry('Sbf1108', 'SbfOrienteringsritning', 'Orienteringsritning', ['pdf', 'dxf'], sections),
+  entry('Sbf1108', 'SbfInstallationsritning', 'Installationsritning', ['pdf', 'dxf'], routes),
+  entry('Sbf1108', 'SbfPlintkort', 'Plintkort', ['pdf', 'xlsx'], connections),
+  entry('Bs5839', 'UkbsBillOfQuantities', 'Bill of quantities', ['xlsx', 'pdf'], units),
+  entry('Bs5839', 'UkbsRiserDiagram', 'Riser diagram', ['pdf', 'dxf'], sections),
+  entry('Bs5839', 'UkbsPointToPoint', 'Point-to-point drawings', ['pdf', 'dxf'], routes),
+  entry('Bs5839', 'UkbsDevicePlacement', 'Device placement drawings', ['pdf', 'dxf'], sections),
+  entry('Nfpa72', 'NfpaBillOfQuantities', 'Bill of quantities', ['xlsx', 'pdf'], units),
+  entry('Nfpa72', 'NfpaRiserDiagram', 'Riser diagram', ['pdf', 'dxf'], sections),
+  entry('Nfpa72', 'NfpaLayoutDrawings', 'Layout drawings', ['pdf', 'dxf'], units),
+  entry(null, 'IfcModel', 'IFC model', ['ifc'], units),
 ];
 
 const byKey = new Map(REPORTS.map((report) => [report.key, report]));

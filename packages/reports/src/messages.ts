@@ -10,7 +10,6 @@ export type Requirement = (typeof REQUIREMENTS)[keyof typeof REQUIREMENTS];
 export const REPORT_MESSAGES = {
   unknownReport: (key: string) => `Unknown report ${key}`,
   otherRegulation: (key: string, regulation: string) => `Report ${key} is not a report of ${regulation}`,
-  notAvailable: (key: string) => `Report ${key} is not available yet`,
   noFormat: (key: string, format: string) => `Report ${key} has no ${format} format`,
   noReports: 'No report selected',
   unknownRegulation: (value: string) => `Unknown regulation ${value}`,

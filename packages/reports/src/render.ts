@@ -3,7 +3,13 @@
 import type { Model, Regulation } from '@edrf/model';
 import type { ReportFormat } from './catalogue.js';
 import { buildBoq } from './boq/index.js';
+import { buildCertificate } from './certificate/index.js';
+import { buildIfcModel } from './ifc-model/index.js';
+import { buildFordelningslista, buildKabellista, buildStycklista } from './lists/index.js';
 import { buildDevicePlacement, buildInstallation, buildLayout, buildOrientation, buildService } from './plans/reports.js';
+import { buildPointToPoint } from './point-to-point/index.js';
+import { buildForbindningsschema, buildMonteringsritning, buildPlintkort } from './racks/reports.js';
+import { buildNfpaRiser, buildSbfOversikt, buildUkbsRiser } from './schematics/reports.js';
 
 /** What every report is made from: the model and the title block's fields the request gives. */
 export interface ReportInput {
@@ -17,6 +23,8 @@ export interface ReportInput {
   designer: string;
   /** The revision printed in the title block; '' when none. */
   revision: string;
+  /** The project's IFC file (the newest its model was read from), which the IFC model adds the design to; absent: none. */
+  ifc?: Uint8Array;
 }
 
 /** One file a report makes: its name inside the zip (or the download) and its bytes. */
@@ -34,16 +42,28 @@ export type ReportProgress = (fraction: number) => void;
  */
 export type ReportBuilder = (input: ReportInput, format: ReportFormat, progress: ReportProgress) => AsyncIterable<ReportFile>;
 
-/** The built reports by key. A key missing here is `built: false` in the catalogue. */
+/** Every report's builder by key (catalogue.test.ts: one for each report of the catalogue). */
 export const BUILDERS: Readonly<Record<string, ReportBuilder>> = {
   SbfBillOfQuantities: buildBoq,
-  UkbsBillOfQuantities: buildBoq,
-  NfpaBillOfQuantities: buildBoq,
-  UkbsDevicePlacement: buildDevicePlacement,
-  NfpaLayoutDrawings: buildLayout,
-  SbfInstallationsritning: buildInstallation,
+  SbfAnlaggarintyg: buildCertificate,
+  SbfMonteringsritning: buildMonteringsritning,
+  SbfFordelningslista: buildFordelningslista,
+  SbfKabellista: buildKabellista,
+  SbfStycklista: buildStycklista,
+  SbfForbindningsschema: buildForbindningsschema,
+  SbfOversiktsschema: buildSbfOversikt,
   SbfServiceritning: buildService,
   SbfOrienteringsritning: buildOrientation,
+  SbfInstallationsritning: buildInstallation,
+  SbfPlintkort: buildPlintkort,
+  UkbsBillOfQuantities: buildBoq,
+  UkbsRiserDiagram: buildUkbsRiser,
+  UkbsPointToPoint: buildPointToPoint,
+  UkbsDevicePlacement: buildDevicePlacement,
+  NfpaBillOfQuantities: buildBoq,
+  NfpaRiserDiagram: buildNfpaRiser,
+  NfpaLayoutDrawings: buildLayout,
+  IfcModel: buildIfcModel,
 };
 
 /** The files of one report in one format; the caller has checked the key, the format and the requirement. */

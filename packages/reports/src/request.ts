@@ -36,7 +36,6 @@ export function selectReports(selection: ReportSelection, fire: Fire | null): { 
     if (report.regulation !== null && report.regulation !== selection.regulation)
       return { refused: REPORT_MESSAGES.otherRegulation(job.key, selection.regulation) };
     if (!report.formats.includes(job.format)) return { refused: REPORT_MESSAGES.noFormat(job.key, job.format) };
-    if (!report.built) return { refused: REPORT_MESSAGES.notAvailable(job.key) };
     const unmet = unmetRequirement(report, fire);
     if (unmet) return { refused: unmet };
     const id = `${job.key}.${job.format}`;

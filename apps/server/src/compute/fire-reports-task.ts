@@ -26,10 +26,18 @@ export const genFireReportsBody = z.object({
   xlsx_reports: keys,
 });
 
+/** An IFC file of the project for the IFC model: its SHA-256 and bytes (an ArrayBuffer of their own, moved here). */
+export interface ReportIfcFile {
+  sha256: string;
+  bytes: Uint8Array;
+}
+
 export interface GenFireReportsInput {
   body: RequestBody;
   /** The title block's responsible designer: the user who asks. */
   designer: string;
+  /** The project's IFC file the IFC model adds the design to (routes/fire-reports-ifc.ts); used when the model names it. */
+  ifc?: ReportIfcFile;
 }
 
 export async function genFireReportsTask(input: GenFireReportsInput, progress: Progress): Promise<GeneratedReports> {
@@ -47,6 +55,7 @@ export async function genFireReportsTask(input: GenFireReportsInput, progress: P
     documentStatus: body.document_status,
     designer: input.designer,
     revision: body.revision,
+    ifc: input.ifc && input.ifc.sha256 in body.model.config.ifc_files ? input.ifc.bytes : undefined,
   };
   return generateReports(reportInput, selected.jobs, (fraction) => progress('reports', fraction));
 }

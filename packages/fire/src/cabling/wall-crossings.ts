@@ -42,6 +42,11 @@ interface StoreyWalls {
   doors: Door2[];
   openings: Ring[][];
   walls: { id: string; ring: Ring; box: Box }[];
+  /** The same by grid cell (a storey of the 185,000 m² building has thousands of each): the index of each list. */
+  roomGrid: BoxGrid;
+  doorGrid: BoxGrid;
+  openingGrid: BoxGrid;
+  wallGrid: BoxGrid;
 }
 
 interface Box {
@@ -63,6 +68,86 @@ const boxOf = (ring: readonly (readonly number[])[]): Box => {
 };
 const nearBox = (b: Box, x: number, y: number, reach: number) =>
   x >= b.minX - reach && x <= b.maxX + reach && y >= b.minY - reach && y <= b.maxY + reach;
+
+/** Queries of the grids reach this much further (m): a superset of the items, whatever the rounding of a sum. */
+const GRID_PAD = 1e-3;
+
+/**
+ * A uniform grid over a storey's items: each item's index in every cell its box meets. A query gives the items whose
+ * box meets the query's box, and maybe a few more, in index order; the caller then tests each exactly as it tested
+ * every item before, so the answers are the same and only the items far away are not looked at.
+ */
+class BoxGrid {
+  private readonly cells = new Map<number, number[]>();
+  /** Per item, the last query that took it: an item in several cells is taken once. */
+  private readonly seen: Uint32Array;
+  private query = 0;
+  private readonly x0: number;
+  private readonly y0: number;
+  private readonly size: number;
+  /** Cells a side: items lie in cells 0 … n − 1, so a query is cut to them. */
+  private readonly nx: number;
+  private readonly ny: number;
+
+  constructor(boxes: readonly Box[]) {
+    this.seen = new Uint32Array(boxes.length);
+    const all = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+    let count = 0;
+    for (const b of boxes)
+      if (finiteBox(b)) {
+        count++;
+        all.minX = Math.min(all.minX, b.minX);
+        all.minY = Math.min(all.minY, b.minY);
+        all.maxX = Math.max(all.maxX, b.maxX);
+        all.maxY = Math.max(all.maxY, b.maxY);
+      }
+    [this.x0, this.y0] = count ? [all.minX, all.minY] : [0, 0];
+    const w = count ? all.maxX - all.minX : 0;
+    const h = count ? all.maxY - all.minY : 0;
+    // About one item a cell, no finer than 1 m, and at most 2,048 cells a side.
+    this.size = Math.max(1, Math.sqrt((w * h) / Math.max(1, count)), w / 2048, h / 2048);
+    this.nx = Math.floor(w / this.size) + 1;
+    this.ny = Math.floor(h / this.size) + 1;
+    boxes.forEach((b, index) => {
+      if (!finiteBox(b)) return;
+      this.visit(b.minX, b.minY, b.maxX, b.maxY, (key) => {
+        const list = this.cells.get(key);
+        if (list) list.push(index);
+        else this.cells.set(key, [index]);
+      });
+    });
+  }
+
+  private visit(minX: number, minY: number, maxX: number, maxY: number, cell: (key: number) => void): void {
+    const i0 = Math.max(0, Math.floor((minX - this.x0) / this.size));
+    const i1 = Math.min(this.nx - 1, Math.floor((maxX - this.x0) / this.size));
+    const j0 = Math.max(0, Math.floor((minY - this.y0) / this.size));
+    const j1 = Math.min(this.ny - 1, Math.floor((maxY - this.y0) / this.size));
+    for (let i = i0; i <= i1; i++) for (let j = j0; j <= j1; j++) cell(i * this.ny + j);
+  }
+
+  /** The items whose box may meet the box of (minX, minY)–(maxX, maxY) grown by `reach`, in index order. */
+  near(minX: number, minY: number, maxX: number, maxY: number, reach = 0): number[] {
+    const r = reach + GRID_PAD;
+    const out: number[] = [];
+    if (!finiteBox({ minX, minY, maxX, maxY })) return out;
+    if (++this.query === 0xffffffff) {
+      this.seen.fill(0);
+      this.query = 1;
+    }
+    const query = this.query;
+    this.visit(minX - r, minY - r, maxX + r, maxY + r, (key) => {
+      for (const index of this.cells.get(key) ?? [])
+        if (this.seen[index] !== query) {
+          this.seen[index] = query;
+          out.push(index);
+        }
+    });
+    return out.sort((a, b) => a - b);
+  }
+}
+
+const finiteBox = (b: Box) => Number.isFinite(b.minX) && Number.isFinite(b.minY) && Number.isFinite(b.maxX) && Number.isFinite(b.maxY);
 
 // The bench and the routes panel ask for every loop of one arch: its storeys are read once.
 const cache = new WeakMap<Arch, Map<string, StoreyWalls>>();
@@ -89,7 +174,19 @@ function storeyWalls(arch: Arch): Map<string, StoreyWalls> {
       const ring: Ring = w.shape.exterior.map((p) => [p[0], p[1]] as Pt);
       return [{ id, ring, box: boxOf(ring) }];
     });
-    out.set(storey.id, { rooms, boxes: rooms.map((r) => boxOf(r.rings[0]!)), doors, openings, walls });
+    const boxes = rooms.map((r) => boxOf(r.rings[0]!));
+    out.set(storey.id, {
+      rooms,
+      boxes,
+      doors,
+      openings,
+      walls,
+      roomGrid: new BoxGrid(boxes),
+      doorGrid: new BoxGrid(doors.map((d) => boxOf([d.a, d.b]))),
+      // Every ring of an opening: a point in a hole that lies outside the outline is inside by the ray count.
+      openingGrid: new BoxGrid(openings.map((rings) => boxOf(rings.flat()))),
+      wallGrid: new BoxGrid(walls.map((w) => w.box)),
+    });
   }
   cache.set(arch, out);
   return out;
@@ -97,7 +194,7 @@ function storeyWalls(arch: Arch): Map<string, StoreyWalls> {
 
 /** The room a point stands inside (off its outline), or -1. */
 function roomIndexAt(s: StoreyWalls, x: number, y: number): number {
-  for (let i = 0; i < s.rooms.length; i++) {
+  for (const i of s.roomGrid.near(x, y, x, y)) {
     if (!nearBox(s.boxes[i]!, x, y, 0)) continue;
     const rings = s.rooms[i]!.rings;
     if (pointInRings(x, y, rings) && distanceToRings(x, y, rings) > ON_OUTLINE) return i;
@@ -106,7 +203,9 @@ function roomIndexAt(s: StoreyWalls, x: number, y: number): number {
 }
 
 const nearOutline = (s: StoreyWalls, x: number, y: number) =>
-  s.rooms.some((r, i) => nearBox(s.boxes[i]!, x, y, WALL_GAP) && distanceToRings(x, y, r.rings) <= WALL_GAP);
+  s.roomGrid
+    .near(x, y, x, y, WALL_GAP)
+    .some((i) => nearBox(s.boxes[i]!, x, y, WALL_GAP) && distanceToRings(x, y, s.rooms[i]!.rings) <= WALL_GAP);
 
 /** Distance between segments ab and cd (0 where they cross). */
 function segmentDistance(a: Pt, b: Pt, c: Pt, d: Pt): number {
@@ -121,22 +220,32 @@ function segmentDistance(a: Pt, b: Pt, c: Pt, d: Pt): number {
 
 /** Whether the stretch of the slice through a wall passes a door's leaf or lies in a wall opening. */
 function throughDoor(s: StoreyWalls, stretch: readonly Pt[]): boolean {
-  for (let k = 1; k < stretch.length; k++)
-    for (const { a, b } of s.doors) if (segmentDistance(stretch[k - 1]!, stretch[k]!, a, b) <= DOOR_SLACK) return true;
+  for (let k = 1; k < stretch.length; k++) {
+    const [p, q] = [stretch[k - 1]!, stretch[k]!];
+    const near = s.doorGrid.near(Math.min(p[0], q[0]), Math.min(p[1], q[1]), Math.max(p[0], q[0]), Math.max(p[1], q[1]), DOOR_SLACK);
+    for (const i of near) {
+      const { a, b } = s.doors[i]!;
+      if (segmentDistance(p, q, a, b) <= DOOR_SLACK) return true;
+    }
+  }
   // An opening: the stretch enters its outline or passes within DOOR_SLACK of it.
-  return s.openings.some((rings) =>
-    stretch.some((p, k) => {
+  const box = boxOf(stretch);
+  const near = s.openingGrid.near(box.minX, box.minY, box.maxX, box.maxY, DOOR_SLACK);
+  return near.some((i) => {
+    const rings = s.openings[i]!;
+    return stretch.some((p, k) => {
       if (pointInRings(p[0], p[1], rings)) return true;
       if (k === 0) return false;
       return rings.some((ring) => ring.some((c, e) => segmentDistance(stretch[k - 1]!, p, c, ring[(e + 1) % ring.length]!) <= DOOR_SLACK));
-    }),
-  );
+    });
+  });
 }
 
 function wallAt(s: StoreyWalls, x: number, y: number): string {
   let best = '';
   let bestD = WALL_GAP;
-  for (const w of s.walls) {
+  for (const i of s.wallGrid.near(x, y, x, y, WALL_GAP)) {
+    const w = s.walls[i]!;
     if (w.ring.length < 3 || !nearBox(w.box, x, y, WALL_GAP)) continue;
     const d = pointInRing(x, y, w.ring) ? 0 : distanceToRings(x, y, [w.ring]);
     if (d <= bestD) [best, bestD] = [w.id, d];
@@ -175,9 +284,10 @@ export function routeWallCrossings(arch: Arch, route: Route): WallCrossing[] {
       const seg = { minX: Math.min(p[0], q[0]), minY: Math.min(p[1], q[1]), maxX: Math.max(p[0], q[0]), maxY: Math.max(p[1], q[1]) };
       const rx = q[0] - p[0];
       const ry = q[1] - p[1];
-      s.rooms.forEach((room, i) => {
+      for (const i of s.roomGrid.near(seg.minX, seg.minY, seg.maxX, seg.maxY)) {
+        const room = s.rooms[i]!;
         const b = s.boxes[i]!;
-        if (b.minX > seg.maxX || seg.minX > b.maxX || b.minY > seg.maxY || seg.minY > b.maxY) return;
+        if (b.minX > seg.maxX || seg.minX > b.maxX || b.minY > seg.maxY || seg.minY > b.maxY) continue;
         for (const ring of room.rings)
           for (let e = 0, n = ring.length; e < n; e++) {
             const c = ring[e]!;
@@ -193,7 +303,7 @@ export function routeWallCrossings(arch: Arch, route: Route): WallCrossing[] {
             if (t >= -1e-9 && t <= 1 + 1e-9 && u >= -1e-9 && u <= 1 + 1e-9)
               breaks.push(cum[k - 1]! + Math.min(1, Math.max(0, t)) * (cum[k]! - cum[k - 1]!));
           }
-      });
+      }
     }
     breaks.sort((a, b) => a - b);
     const at = (pos: number): Pt => {

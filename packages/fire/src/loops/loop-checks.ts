@@ -14,6 +14,16 @@ export interface LoopCheck {
   fails: boolean;
 }
 
+/** Where a loop's isolators go (the positions of voltage-drop.ts): what checkLoop places, for the drawings too. */
+export function loopIsolators(id: string, origin: Origin, units: readonly LoopUnit[], isolatorMaxUnits: number): IsolatorPlan {
+  return isolatorPositions({
+    name: id,
+    units: units.map((u) => ({ id: u.id, section: u.sectionId || null })),
+    maxUnitsBetween: isolatorMaxUnits,
+    countsAsUnits: origin.isolatorsCountAsUnits,
+  });
+}
+
 /**
  * The electrical checks of one loop in cable order (issue 26, docs/fire-electrical.md): isolators at every section
  * boundary and every `isolatorMaxUnits` units; the units against route_max_units (isolators too where the central counts
@@ -29,12 +39,7 @@ export function checkLoop(input: {
   isolatorMaxUnits: number;
 }): LoopCheck {
   const { id, origin, units, legs, cable } = input;
-  const isolators = isolatorPositions({
-    name: id,
-    units: units.map((u) => ({ id: u.id, section: u.sectionId || null })),
-    maxUnitsBetween: input.isolatorMaxUnits,
-    countsAsUnits: origin.isolatorsCountAsUnits,
-  });
+  const isolators = loopIsolators(id, origin, units, input.isolatorMaxUnits);
   const warnings: string[] = [];
   if (isolators.loopUnits > origin.maxUnits) warnings.push(LOOP_MESSAGES.overUnits(id, units.length, isolators.count, origin.maxUnits));
   if (!cable || origin.startVoltage <= 0) return { isolators, voltages: null, warnings, fails: false };

@@ -53,14 +53,14 @@ export interface LoopFigures {
 
 // The routes page asks again on every edit of the fire model (a node dragged); the building is read once per arch.
 const buildings = new WeakMap<Arch, SectionBuilding>();
-const buildingOf = (arch: Arch) => {
+export const buildingOf = (arch: Arch) => {
   let b = buildings.get(arch);
   if (!b) buildings.set(arch, (b = sectionBuilding(indexBuilding(arch), arch.doors)));
   return b;
 };
 
 /** Route metres into each member from the stop before, the return last (checkLoop's legs), as the nodes lie in 3D. */
-function membersAndLegs(route: Route, byId: ReadonlyMap<string, LoopUnit>): { members: LoopUnit[]; legs: number[]; length: number } {
+export function membersAndLegs(route: Route, byId: ReadonlyMap<string, LoopUnit>): { members: LoopUnit[]; legs: number[]; length: number } {
   const nodes = route.slices.flatMap((slice) => slice.nodes);
   const members: LoopUnit[] = [];
   const legs: number[] = [];
@@ -84,7 +84,7 @@ function membersAndLegs(route: Route, byId: ReadonlyMap<string, LoopUnit>): { me
 }
 
 /** The origin a loop starts from: the central of the rack at its first node (else its last), the main one first. */
-function originOf(route: Route, origins: readonly Origin[]): Origin | null {
+export function originOf(route: Route, origins: readonly Origin[]): Origin | null {
   const nodes = route.slices.flatMap((slice) => slice.nodes);
   for (const end of [nodes[0], nodes[nodes.length - 1]]) {
     const origin = end?.unit_id ? origins.find((o) => o.rack.id === end.unit_id) : undefined;

@@ -2,6 +2,7 @@
 // storey, cable metres per cable product with the stated allowance, racks and their contents, fire-stopping seals.
 import type { Arch, Fire, Model, Products, Route } from '@edrf/model';
 import { routeWallCrossings } from '@edrf/fire';
+import { rackName, racksInOrder, roomRecordOf } from '../racks/rack-names.js';
 
 /** Cable allowance for drops and terminations: this share of the measured route length… */
 export const CABLE_ALLOWANCE_SHARE = 0.1;
@@ -53,6 +54,7 @@ export interface CableLine {
 
 export interface RackContent {
   rackId: string;
+  /** '+D1', '+D1 A': the rack's name on every document (racks/rack-names.ts). */
   label: string;
   storeyId: string;
   room: string;
@@ -104,8 +106,11 @@ const unitsOf = (fire: Fire, group: (typeof UNIT_GROUPS)[number][0]): FieldUnit[
   return Object.values(lists[group]);
 };
 
-/** Everything the bill counts. `noProduct` names units without a product; `rackName` names a physical rack. */
-export function quantities(model: Model, names: { noProduct: string; rack: string }): Quantities {
+/**
+ * Everything the bill counts. `noProduct` names units without a product; `rackName` names a physical rack. `seals:
+ * false` leaves the wall crossings out (seconds on a large building) for a document that needs only the counts.
+ */
+export function quantities(model: Model, names: { noProduct: string; rack: string }, options: { seals?: boolean } = {}): Quantities {
   const fire = model.fire;
   const storeys = storeyColumns(model.arch);
   if (!fire) return { storeys, products: [], cables: [], racks: [], seals: [] };
@@ -151,7 +156,7 @@ export function quantities(model: Model, names: { noProduct: string; rack: strin
     products: [...lines.values()],
     cables: cableLines(fire, names.noProduct),
     racks: rackContents(fire, names.noProduct),
-    seals: sealLines(model.arch, fire),
+    seals: options.seals === false ? [] : sealLines(model.arch, fire),
   };
 }
 
@@ -204,16 +209,14 @@ function cableLines(fire: Fire, noProduct: string): CableLine[] {
 
 function rackContents(fire: Fire, noProduct: string): RackContent[] {
   const products = fire.config.products;
-  const roomOf = new Map<string, string>();
-  for (const room of Object.values(fire.connections.rooms))
-    for (const rackId of room.racks) roomOf.set(rackId, [room.label, room.name].filter((s) => s !== '').join(' '));
+  // Racks in the equipment page's order and named as every SBF document names them ('+D1'; racks/rack-names.ts).
   const out = new Map<string, RackContent>();
-  for (const rack of Object.values(fire.units.racks))
+  for (const rack of racksInOrder(fire))
     out.set(rack.id, {
       rackId: rack.id,
-      label: rack.label || rack.id,
+      label: rackName(fire, rack),
       storeyId: rack.storey_id,
-      room: roomOf.get(rack.id) ?? '',
+      room: roomRecordOf(fire, rack.id)?.name ?? '',
       items: [],
     });
   const put = (rackId: string, group: ProductGroup, name: string) => {

@@ -110,8 +110,8 @@ function rackTable(q: Quantities, labels: BoqLabels): Table {
   const t = labels.racks;
   const storeyName = (id: string) => q.storeys.find((s) => s.id === id)?.name ?? id;
   const rows: Row[] = [];
-  const racks = q.racks.slice().sort((a, b) => a.label.localeCompare(b.label, labels.locale, { numeric: true }));
-  for (const rack of racks) {
+  // The racks as quantities gives them: in the equipment page's order, as every document lists them.
+  for (const rack of q.racks) {
     const head = [rack.label, storeyName(rack.storeyId), rack.room];
     if (rack.items.length === 0) rows.push({ cells: [...head, t.empty, ''] });
     const items = rack.items

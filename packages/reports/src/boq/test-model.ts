@@ -1,22 +1,11 @@
 // A small designed building for the bill's tests, its figures known by hand: two storeys, a rated wall between two
 // rooms of the first, two cable routes whose lengths are whole metres (docs in boq.test.ts).
-import { configSchema, fireSchema, wallSchema, CURRENT_SCHEMA, elecSchema, type Model, type Regulation } from '@edrf/model';
+import { fireSchema, wallSchema, type Model, type Regulation } from '@edrf/model';
 import { createFireConfig } from '@edrf/fire';
-import { makeArch, rect } from '../../../fire/src/test-support/arch.js';
+import { node, placed as unit, testModel, twoStoreyArch } from '../test-support/model.js';
 
 export function boqModel(regulation: Regulation): Model {
-  const arch = makeArch([
-    {
-      id: 'P1',
-      rooms: [
-        { id: 'A', name: 'Förråd Å', exterior: rect(0, 0, 10, 5) },
-        { id: 'B', name: 'Kontor', exterior: rect(10, 0, 10, 5) },
-      ],
-    },
-    { id: 'P2', rooms: [{ id: 'C', name: 'Hall', exterior: rect(0, 0, 20, 5) }] },
-  ]);
-  arch.storeys.P1!.name = 'Plan 1';
-  arch.storeys.P2!.name = 'Plan 2';
+  const arch = twoStoreyArch('Förråd Å', 'Kontor');
   // The wall between rooms A and B, 0.2 m thick, rated.
   arch.walls.w1 = wallSchema.parse({
     id: 'w1',
@@ -33,13 +22,6 @@ export function boqModel(regulation: Regulation): Model {
   arch.storeys.P1!.walls.push('w1');
   const config = createFireConfig(regulation);
   const p = config.products;
-  const unit = (id: string, storey: string, x: number, y: number, z: number, product = '') => ({
-    id,
-    storey_id: storey,
-    coord: [x, y, z],
-    product_id: product,
-  });
-  const node = (unit_id: string, x: number, y: number, z: number) => ({ unit_id, coord: [x, y, z] });
   const fire = fireSchema.parse({
     config,
     units: {
@@ -94,11 +76,5 @@ export function boqModel(regulation: Regulation): Model {
       },
     },
   });
-  return {
-    config: configSchema.parse({ name: 'Kv. Ugglan', address: 'Storgatan 1, Växjö', owner: 'Fastighets AB Ω' }),
-    arch,
-    elec: elecSchema.parse({}),
-    fire,
-    edrf_schema: CURRENT_SCHEMA,
-  };
+  return testModel(arch, fire);
 }

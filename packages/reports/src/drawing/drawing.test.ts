@@ -168,4 +168,54 @@ describe('the DXF back end', () => {
     expect(Math.abs(smokes[1]! - smokes[0]!)).toBeCloseTo(50, 6);
     expect(dxf.entities.find((e) => e.type === 'TEXT')?.text).toBe('Förråd Å Ω');
   });
+
+  it("draws a plan sheet in model space at 1:1 in metres: a 10 m wall measures 10, where the model has it; the frame at the sheet's scale", () => {
+    const layout = sheetLayout('A3');
+    const centre = [105, 42] as const;
+    const t = planTransform(layout.viewport, 200, centre);
+    const canvas = new PlanCanvas(layout.viewport, t);
+    canvas.line(
+      'A-WALL',
+      [
+        [100, 40],
+        [110, 40],
+      ],
+      { stroke: '#000000', width: 0.5 },
+    );
+    canvas.symbol('F-UNIT', 'smoke', [104, 43], 4);
+    canvas.text('A-ROOM-NAME', [104, 45], 'Kontor', { size: 2.5, anchor: 'centre' });
+    const furniture = sheetFurniture(layout, 200, fields, [], 0, symbols, words);
+    const v = layout.viewport;
+    const sheet = {
+      layout,
+      scale: 200,
+      title: 't',
+      items: [...canvas.items, ...furniture],
+      modelSpace: { paper: [v.x + v.w / 2, v.y + v.h / 2] as const, world: centre },
+    };
+    // Two tiles of a storey: the second to the right of the first's frame, still at 1:1.
+    const dxf = readDxf(sheetsToDxf([sheet, sheet], symbols, {}));
+    expect(dxf.header.$INSUNITS).toBe(6);
+    const walls = dxf.entities.filter((e) => e.layer === 'A-WALL');
+    expect(walls).toHaveLength(2);
+    const [a, b] = walls[0]!.vertices!;
+    expect([a!.x, a!.y, b!.x, b!.y].map((n) => Math.round(n * 1e9) / 1e9)).toEqual([100, 40, 110, 40]);
+    const [c, d] = walls[1]!.vertices!;
+    expect(d!.x - c!.x).toBeCloseTo(10, 9);
+    // 1:200: a paper mm is 0.2 m. The symbol's block (paper mm) inserted at 0.2; a 2.5 mm text 0.5 m high.
+    const insert = dxf.entities.find((e) => e.type === 'INSERT')!;
+    expect([insert.position!.x, insert.position!.y, insert.xScale]).toEqual([
+      expect.closeTo(104, 9),
+      expect.closeTo(43, 9),
+      expect.closeTo(0.2, 12),
+    ]);
+    expect(dxf.entities.find((e) => e.text === 'Kontor')!.textHeight).toBeCloseTo(0.5, 12);
+    const frames = dxf.entities.filter((e) => e.layer === 'FRAME' && e.vertices?.length === 4);
+    const xs = (e: (typeof frames)[number]) => e.vertices!.map((p) => p.x);
+    const widest = frames.filter((e) => Math.abs(Math.max(...xs(e)) - Math.min(...xs(e)) - layout.frame.w * 0.2) < 1e-6);
+    expect(widest).toHaveLength(2);
+    // The second sheet's frame starts 20 paper mm (4 m) right of the first sheet's edge.
+    const left = widest.map((e) => Math.min(...xs(e))).sort((p, q) => p - q);
+    expect(left[1]! - left[0]!).toBeCloseTo((layout.width + 20) * 0.2, 9);
+  });
 });

@@ -14,9 +14,10 @@ import {
 } from '@tarikjabiri/dxf';
 import type { SymbolKey, SymbolSet } from '../symbols/library.js';
 import type { Item, Pt } from './items.js';
+import { DxfEntityRecords } from './dxf-entities.js';
 import type { Sheet } from './sheet-set.js';
 
-/** Between two sheets laid side by side in model space (mm). */
+/** Between two sheets laid side by side in model space (paper mm). */
 const SHEET_GAP = 20;
 
 /** The DXF block of a symbol: one definition, inserted once per unit. */
@@ -25,13 +26,30 @@ export const symbolBlockName = (key: string) => `SYM_${key.toUpperCase()}`;
 type Entities = Pick<DxfBlock, 'addLWPolyline' | 'addCircle' | 'addText' | 'addHatch' | 'addInsert'>;
 
 /**
- * Writes sheets into one DXF (R2007, UTF-8) in millimetres of paper: the sheets side by side in model space, each
- * with its frame and title block, a layer per kind of content, a block per symbol inserted per unit. Plotted at 1:1
- * it gives the sheets; measured, a plan length is its metres at the sheet's scale, as on the PDF.
+ * Where a sheet goes in model space: a paper point (mm) to model units, and paper mm to model units for sizes (text
+ * heights, radii, symbol inserts).
+ */
+interface Placement {
+  at: (p: Pt) => [number, number];
+  k: number;
+}
+
+/**
+ * Writes sheets into one DXF (R2007, UTF-8): a layer per kind of content, a block per symbol inserted per unit.
+ * Plan sheets (`modelSpace` given) go into model space at 1:1 in metres ($INSUNITS 6): the plan where the model has
+ * it, so that a CAD user measures true lengths and can overlay the architect's drawing, and the sheet's frame, panel
+ * and title block round it at the sheet's scale on their own layers; a second sheet of the group (a storey's next
+ * tile) to the right of the first. Other sheets are drawn in millimetres of paper, side by side, to plot at 1:1.
  */
 export function sheetsToDxf(sheets: Iterable<Sheet>, symbols: SymbolSet, layerColours: Readonly<Record<string, number>>): string {
+  return new TextDecoder().decode(sheetsToDxfBytes(sheets, symbols, layerColours));
+}
+
+/** sheetsToDxf's file as its UTF-8 bytes, made without the file ever being one string (a storey's is megabytes). */
+export function sheetsToDxfBytes(sheets: Iterable<Sheet>, symbols: SymbolSet, layerColours: Readonly<Record<string, number>>): Uint8Array {
   const dxf = new DxfWriter();
-  dxf.setUnits(Units.Millimeters);
+  const records = new DxfEntityRecords(dxf.modelSpace.blockRecord.handle);
+  let units: 'm' | 'mm' | null = null;
   const blocks = new Set<string>();
   const layers = new Set<string>();
   const layer = (name: string) => {
@@ -51,47 +69,63 @@ export function sheetsToDxf(sheets: Iterable<Sheet>, symbols: SymbolSet, layerCo
     }
     return name;
   };
-  let x0 = 0;
+  // Where the sheet drawn last ends to the right (model units), and the gap its scale gives.
+  let right: number | null = null;
   for (const sheet of sheets) {
-    for (const item of sheet.items) writeItem(dxf, item, [x0, 0], layer, block);
-    x0 += sheet.layout.width + SHEET_GAP;
+    const sheetUnits = sheet.modelSpace ? 'm' : 'mm';
+    units ??= sheetUnits;
+    if (units !== sheetUnits) throw new Error('A DXF holds plan sheets (in metres) or other sheets (in mm), not both');
+    const placement = placementOf(sheet, right);
+    for (const item of sheet.items) writeItem(records, item, placement, layer, block);
+    right = placement.at([sheet.layout.width, 0])[0] + SHEET_GAP * placement.k;
   }
-  return dxf.stringify();
+  dxf.setUnits(units === 'm' ? Units.Meters : Units.Millimeters);
+  return records.bytesWith(dxf);
+}
+
+/** A sheet's placement: its plan at 1:1 in metres, or its paper in mm; to the right of `right` if a sheet is there. */
+function placementOf(sheet: Sheet, right: number | null): Placement {
+  const space = sheet.modelSpace;
+  const k = space ? sheet.scale / 1000 : 1;
+  const base = (p: Pt): [number, number] =>
+    space ? [space.world[0] + (p[0] - space.paper[0]) * k, space.world[1] + (p[1] - space.paper[1]) * k] : [p[0], p[1]];
+  const shift = right === null ? 0 : right - base([0, 0])[0];
+  return { at: (p) => [base(p)[0] + shift, base(p)[1]], k };
 }
 
 const colour = (hex: string | null | undefined) => (hex ? String(TrueColor.fromHex(hex)) : undefined);
 
-function writeItem(out: Entities, item: Item, o: Pt, layer: (name: string) => string, block: (key: string) => string): void {
-  const p = (q: Pt): [number, number] => [q[0] + o[0], q[1] + o[1]];
+function writeItem(
+  out: DxfEntityRecords,
+  item: Item,
+  place: Placement,
+  layer: (name: string) => string,
+  block: (key: string) => string,
+): void {
+  const p = place.at;
   const layerName = layer(item.layer);
   switch (item.kind) {
     case 'path': {
-      if (item.closed && item.fill && item.fill !== '#ffffff') solid(out, item.points.map(p), item.fill, layerName);
-      if (item.stroke)
-        out.addLWPolyline(
-          item.points.map((q) => ({ point: { x: q[0] + o[0], y: q[1] + o[1] } })),
-          {
-            layerName,
-            flags: item.closed ? LWPolylineFlags.Closed : LWPolylineFlags.None,
-            trueColor: colour(item.stroke),
-            constantWidth: 0,
-          },
-        );
+      const points = item.points.map(p);
+      if (item.closed && item.fill && item.fill !== '#ffffff') out.solidHatch(points, layerName, colour(item.fill));
+      if (item.stroke) out.lwpolyline(points, item.closed, layerName, colour(item.stroke));
       return;
     }
     case 'circle': {
       const [x, y] = p(item.centre);
-      out.addCircle({ x, y, z: 0 }, item.radius, { layerName, trueColor: colour(item.stroke ?? item.fill ?? null) });
+      out.circle(x, y, item.radius * place.k, layerName, colour(item.stroke ?? item.fill ?? null));
       return;
     }
     case 'text': {
       const [x, y] = p(item.at);
-      text(out, [x, y], item.size, item.text, item.anchor, layerName, colour(item.colour ?? null), item.rotation ?? 0);
+      const align = item.anchor === 'left' ? 0 : item.anchor === 'centre' ? 1 : 2;
+      out.text(x, y, item.size * place.k, item.text, align, item.rotation ?? 0, layerName, colour(item.colour ?? null));
       return;
     }
     case 'symbol': {
       const [x, y] = p(item.at);
-      out.addInsert(block(item.symbol), { x, y, z: 0 }, { layerName, rotationAngle: item.rotation ?? 0 });
+      // The block is drawn in paper mm: scaled to the sheet's scale in model space.
+      out.insert(block(item.symbol), x, y, place.k, item.rotation ?? 0, layerName);
       return;
     }
   }

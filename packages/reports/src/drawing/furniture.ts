@@ -8,8 +8,12 @@ import type { SheetLayout } from './sheet.js';
 /** The title block's fields (issue 35): from model.config, the report and the request; the lists' title block too. */
 export type TitleFields = TitleBlock;
 
-/** A legend row: a symbol of the set, or a line or area sample in the style the plan draws it. */
-export type LegendEntry = { label: string; symbol: string } | { label: string; line: LineStyle } | { label: string; area: LineStyle };
+/** A legend row: a symbol of the set, a line or area sample in the style the plan draws it, or a glyph drawn round (0, 0). */
+export type LegendEntry =
+  | { label: string; symbol: string }
+  | { label: string; line: LineStyle }
+  | { label: string; area: LineStyle }
+  | { label: string; glyph: readonly Item[] };
 
 export const FRAME_LAYER = 'FRAME';
 export const TITLE_LAYER = 'TITLE';
@@ -86,8 +90,11 @@ function cell(r: Rect, label: string, value: string, size: number, bold = false)
   ];
 }
 
-/** The title block: project, address, owner, drawing title and number, revision, date, status, designer, scale, sheet. */
-export function titleBlock(r: Rect, f: TitleFields, words: SheetWords, scale: number, sheet: string): Item[] {
+/**
+ * The title block: project, address, owner, drawing title and number, revision, date, status, designer, scale, sheet.
+ * A scale given as text is printed as it is (a schematic's 'NTS').
+ */
+export function titleBlock(r: Rect, f: TitleFields, words: SheetWords, scale: number | string, sheet: string): Item[] {
   const items: Item[] = [rectPath(TITLE_LAYER, r, THICK)];
   const rows = [11, 10, 10, 12, 9, 9];
   const total = rows.reduce((a, b) => a + b, 0);
@@ -117,7 +124,7 @@ export function titleBlock(r: Rect, f: TitleFields, words: SheetWords, scale: nu
   items.push(
     ...cell(c1!, words.number, f.number, 2.6, true),
     ...cell(c2!, words.revision, f.revision, 2.6),
-    ...cell(c3!, words.scale, `1:${scale}`, 2.6),
+    ...cell(c3!, words.scale, typeof scale === 'number' ? `1:${scale}` : scale, 2.6),
   );
   b = row(rows[5]!);
   const [d1, d2, d3] = split(b.y, b.h, 3);
@@ -240,6 +247,20 @@ export function scaleBar(origin: Pt, scale: number, maxWidth: number, words: She
   return items;
 }
 
+/** An item moved by (dx, dy) mm: a glyph drawn round (0, 0) put in its place. */
+export function moveItem(item: Item, dx: number, dy: number): Item {
+  const at = (p: Pt): Pt => [p[0] + dx, p[1] + dy];
+  switch (item.kind) {
+    case 'path':
+      return { ...item, points: item.points.map(at) };
+    case 'circle':
+      return { ...item, centre: at(item.centre) };
+    case 'text':
+    case 'symbol':
+      return { ...item, at: at(item.at) };
+  }
+}
+
 const LEGEND_ROW = 6.5;
 
 /** The legend: each symbol or line kind the sheet uses, in rows (two columns where one does not hold them). */
@@ -266,6 +287,7 @@ export function legend(r: Rect, entries: readonly LegendEntry[], symbols: Symbol
     const y = top - (i % perColumn) * LEGEND_ROW - LEGEND_ROW / 2;
     const sx = x + 2 + half * 1.6;
     if ('symbol' in entry) items.push({ kind: 'symbol', layer: LEGEND_LAYER, symbol: entry.symbol, at: [sx, y] });
+    else if ('glyph' in entry) items.push(...entry.glyph.map((item) => moveItem({ ...item, layer: LEGEND_LAYER }, sx, y)));
     else if ('line' in entry)
       items.push({
         kind: 'path',

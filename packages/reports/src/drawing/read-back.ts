@@ -65,6 +65,9 @@ export interface DxfEntity {
   vertices?: { x: number; y: number }[];
   center?: { x: number; y: number };
   radius?: number;
+  /** An INSERT's scale, a TEXT's height. */
+  xScale?: number;
+  textHeight?: number;
 }
 
 export interface DxfRead {

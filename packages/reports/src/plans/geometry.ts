@@ -5,29 +5,38 @@ import type { Pt } from '../drawing/items.js';
 export function pointInRing(x: number, y: number, ring: readonly Pt[]): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
+    const xi = ring[i]![0];
+    const yi = ring[i]![1];
+    const xj = ring[j]![0];
+    const yj = ring[j]![1];
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 }
 
 /** Inside the exterior and outside every hole. */
-export const pointInRings = (x: number, y: number, rings: readonly (readonly Pt[])[]) =>
-  rings.reduce((inside, ring) => (pointInRing(x, y, ring) ? !inside : inside), false);
+export function pointInRings(x: number, y: number, rings: readonly (readonly Pt[])[]): boolean {
+  let inside = false;
+  for (let r = 0; r < rings.length; r++) if (pointInRing(x, y, rings[r]!)) inside = !inside;
+  return inside;
+}
 
 export function distanceToRings(x: number, y: number, rings: readonly (readonly Pt[])[]): number {
   let best = Infinity;
-  for (const ring of rings)
+  for (let r = 0; r < rings.length; r++) {
+    const ring = rings[r]!;
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [ax, ay] = ring[j]!;
-      const [bx, by] = ring[i]!;
-      const dx = bx - ax;
-      const dy = by - ay;
+      const a = ring[j]!;
+      const b = ring[i]!;
+      const ax = a[0];
+      const ay = a[1];
+      const dx = b[0] - ax;
+      const dy = b[1] - ay;
       const len2 = dx * dx + dy * dy;
       const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len2)) : 0;
       best = Math.min(best, Math.hypot(x - ax - t * dx, y - ay - t * dy));
     }
+  }
   return best;
 }
 

@@ -162,8 +162,18 @@ export function storeyPlans(model: Model): StoreyPlan[] {
   return storeys.map((s) => byStorey.get(s.id)!);
 }
 
+// A request asks for several plan drawings of one model, each as PDF and DXF: its plans are read once.
+const read = new WeakMap<Model, StoreyPlan[]>();
+
+/** storeyPlans(model), read once per model object (the drawings only read them). */
+export function storeyPlansOf(model: Model): StoreyPlan[] {
+  let plans = read.get(model);
+  if (!plans) read.set(model, (plans = storeyPlans(model)));
+  return plans;
+}
+
 /** A unit's address as printed: 'section.address' (SBF 110:8, NFPA 72), 'Z{zone}/{address}' (BS 5839's zones). */
-export function addressText(unit: PlanUnit, regulation: Regulation): string {
+export function addressText(unit: Pick<PlanUnit, 'section' | 'address'>, regulation: Regulation): string {
   if (!unit.section || unit.address === null) return '';
   return regulation === 'Bs5839' ? `Z${unit.section.name}/${unit.address}` : `${unit.section.name}.${unit.address}`;
 }

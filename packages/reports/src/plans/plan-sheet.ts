@@ -75,7 +75,8 @@ export function planSheet(
   const w = tile.max[0] - tile.min[0];
   const h = tile.max[1] - tile.min[1];
   const { layout, scale } = chooseSheet(w, h);
-  const t = planTransform(layout.viewport, scale, [(tile.min[0] + tile.max[0]) / 2, (tile.min[1] + tile.max[1]) / 2]);
+  const centre: Pt = [(tile.min[0] + tile.max[0]) / 2, (tile.min[1] + tile.max[1]) / 2];
+  const t = planTransform(layout.viewport, scale, centre);
   const canvas = new PlanCanvas(layout.viewport, t);
   // The world seen through the viewport: items outside it are skipped before any clipping.
   const seen: Box = {
@@ -238,7 +239,9 @@ export function planSheet(
     ...extra,
   ];
   const furniture = sheetFurniture(layout, scale, fields, entries, ctx.model.config.compass_degrees, ctx.symbols, ctx.words);
-  return { layout, scale, title, items: [...canvas.items, ...furniture] };
+  // The DXF draws the plan at 1:1 in metres: the tile's centre is where the model has it.
+  const paper: Pt = [layout.viewport.x + layout.viewport.w / 2, layout.viewport.y + layout.viewport.h / 2];
+  return { layout, scale, title, items: [...canvas.items, ...furniture], modelSpace: { paper, world: centre } };
 }
 
 /** Where a room's name may go round its label point: nearest first, up and down, then to the sides. */

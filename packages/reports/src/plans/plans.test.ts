@@ -175,31 +175,47 @@ describe.each(CASES)('$key on a hand-built building', (c) => {
     if (c.address) expect(texts(dxf, 'F-UNIT-TEXT')).toEqual(expect.arrayContaining([c.address('1', 1), c.address('2', 4)]));
   });
 
-  it('draws to the stated scale: the 10 m wall measures 10 m, two detectors 20 m apart measure 20 m', () => {
+  it('draws the plan at 1:1 in metres: the 10 m wall where the model has it, measuring 10; detectors 20 m apart, 20', () => {
     const dxf = readDxf(dxfs[0]!.data);
-    const { scale } = printed(dxf);
-    const mm = (metres: number) => (metres * 1000) / scale;
+    expect(dxf.header.$INSUNITS).toBe(6);
+    // The wall along y = 0 from x = 0 to 10, 0.2 m thick (test-model.ts): its outline at the model's own coordinates.
     const walls = dxf.entities.filter((e) => e.layer === 'A-WALL' && e.vertices);
-    const extents = walls.map((w) => {
+    const ten = walls.find((w) => {
       const xs = w.vertices!.map((v) => v.x);
       const ys = w.vertices!.map((v) => v.y);
-      return [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+      return (
+        Math.abs(Math.min(...xs)) < 1e-6 &&
+        Math.abs(Math.max(...xs) - 10) < 1e-6 &&
+        Math.abs(Math.max(...ys) - Math.min(...ys) - 0.2) < 1e-6
+      );
     });
-    expect(extents.some(([w, h]) => Math.abs(w! - mm(10)) < 1e-6 && Math.abs(h! - mm(0.2)) < 1e-6)).toBe(true);
-    // d1 (3, 4) and d6 (23, 4): the leftmost smoke detector and the heat detector.
+    expect(ten, 'the 10 m wall at x 0–10').toBeDefined();
+    expect(Math.min(...ten!.vertices!.map((v) => v.y))).toBeCloseTo(-0.1, 6);
+    // d1 (3, 4) and d6 (23, 4): the leftmost smoke detector and the heat detector, at their coordinates.
     const heat = dxf.entities.find((e) => e.name === symbolBlockName('heat') && e.layer === 'F-UNIT')!;
     const onRow = dxf.entities.filter(
       (e) => e.type === 'INSERT' && e.layer === 'F-UNIT' && Math.abs(e.position!.y - heat.position!.y) < 1e-6,
     );
     const leftmost = Math.min(...onRow.filter((e) => e !== heat).map((e) => e.position!.x));
-    expect(heat.position!.x - leftmost).toBeCloseTo(mm(20), 6);
+    expect(heat.position!.x - leftmost).toBeCloseTo(20, 6);
+    expect([heat.position!.x, heat.position!.y]).toEqual([expect.closeTo(23, 6), expect.closeTo(4, 6)]);
   });
 
-  it('keeps the plan off the panel and the title block', () => {
+  it('draws the frame and title block round the plan at the printed scale, the plan off the panel', () => {
     const dxf = readDxf(dxfs[0]!.data);
-    const { layout } = printed(dxf);
+    const { scale, layout } = printed(dxf);
+    const k = scale / 1000;
+    // The frame's outline: the largest closed outline on FRAME, the sheet's frame at the scale (m per paper mm).
+    const outlines = dxf.entities.filter((e) => e.layer === 'FRAME' && e.vertices?.length === 4);
+    const width = (e: DxfEntity) => Math.max(...xsOf(e)) - Math.min(...xsOf(e));
+    const frame = outlines.reduce((a, b) => (width(b) > width(a) ? b : a));
+    expect(width(frame)).toBeCloseTo(layout.frame.w * k, 6);
+    // A symbol's block is drawn in paper mm: inserted at the scale.
+    const insert = dxf.entities.find((e) => e.type === 'INSERT' && e.layer === 'F-UNIT')!;
+    expect(insert.xScale).toBeCloseTo(k, 9);
+    const panelX = Math.min(...xsOf(frame)) + (layout.panel.x - layout.frame.x) * k;
     for (const e of dxf.entities.filter((e) => PLAN_LAYER.test(e.layer)))
-      for (const x of xsOf(e)) expect(x, `${e.type} on ${e.layer}`).toBeLessThanOrEqual(layout.panel.x + 1e-6);
+      for (const x of xsOf(e)) expect(x, `${e.type} on ${e.layer}`).toBeLessThanOrEqual(panelX + 1e-6);
   });
 });
 

@@ -1,6 +1,6 @@
-import type { Model, Regulation, Section } from '@edrf/model';
+import type { Model, Regulation } from '@edrf/model';
 import { findReport, type ReportFormat } from '../catalogue.js';
-import { sheetsToDxf } from '../drawing/dxf.js';
+import { sheetsToDxfBytes } from '../drawing/dxf.js';
 import type { TitleFields } from '../drawing/furniture.js';
 import { sheetWords } from '../drawing/messages.js';
 import { sheetsToPdf } from '../drawing/pdf.js';
@@ -10,7 +10,7 @@ import { symbolSet } from '../symbols/library.js';
 import { boxOf, emptyBox, extend, type Box } from './geometry.js';
 import { LAYER_COLOURS } from './layers.js';
 import { planWords } from './messages.js';
-import { storeyPlans, type StoreyPlan } from './plan-model.js';
+import { storeyPlansOf, type PlanSectionPart, type StoreyPlan } from './plan-model.js';
 import { planSheet, storeyTiles, type DrawingContext, type PlanContent } from './plan-sheet.js';
 import { entrance, mainCentral, wayThroughDoors } from './way.js';
 
@@ -107,13 +107,29 @@ export const ORIENTATION: PlanReport = {
     const sections = Object.values(fire.sections)
       .filter((s) => s.parts.length > 0)
       .sort((a, b) => a.name.localeCompare(b.name, 'sv', { numeric: true }) || a.id.localeCompare(b.id));
+    // Per storey, once: its box and its section parts by section (a storey of a large building has hundreds of sections).
+    const storeys = new Map<StoreyPlan, { box: Box; parts: Map<string, PlanSectionPart[]> }>();
+    const storeyOf = (plan: StoreyPlan) => {
+      let found = storeys.get(plan);
+      if (!found) {
+        const parts = new Map<string, PlanSectionPart[]>();
+        for (const part of plan.parts) {
+          const list = parts.get(part.section.id);
+          if (list) list.push(part);
+          else parts.set(part.section.id, [part]);
+        }
+        storeys.set(plan, (found = { box: storeyBox(plan), parts }));
+      }
+      return found;
+    };
     return sections.map((section, si) => ({
       name: ctx.planWords.section(section.name),
       sheets: function* () {
         const onPlans = [...new Set(section.parts.map((p) => planOfRoom.get(p.room_id)).filter((p): p is StoreyPlan => !!p))];
         for (const [i, plan] of onPlans.entries()) {
           const way = wayOn(plan);
-          const box = sectionBox(plan, section, way);
+          const storey = storeyOf(plan);
+          const box = sectionBox(storey.parts.get(section.id) ?? [], storey.box, way);
           const note = plan !== centralPlan && centralPlan ? ctx.planWords.elsewhere(storeyName(centralPlan)) : undefined;
           const title = `${name} – ${ctx.planWords.section(section.name)} – ${storeyName(plan)}`;
           const number = `OR-${pad2(si + 1)}${onPlans.length > 1 ? `.${i + 1}` : ''}`;
@@ -139,11 +155,10 @@ const SECTION_CONTEXT = 10;
  * on it, and round them a quarter of that size (at least 10 m) of the building for orientation, within the storey.
  * A sheet per section of a large storey stays small and legible, and the set prints in minutes, not hours.
  */
-function sectionBox(plan: StoreyPlan, section: Section, way: PlanContent['way']): Box {
+function sectionBox(parts: readonly PlanSectionPart[], whole: Box, way: PlanContent['way']): Box {
   const b = emptyBox();
-  for (const part of plan.parts) if (part.section.id === section.id) for (const [x, y] of part.rings[0]!) extend(b, x, y);
+  for (const part of parts) for (const [x, y] of part.rings[0]!) extend(b, x, y);
   for (const p of [way?.entrance, way?.central]) if (p) extend(b, p[0], p[1]);
-  const whole = storeyBox(plan);
   if (!Number.isFinite(b.min[0])) return whole;
   const margin = Math.max(SECTION_CONTEXT, 0.25 * Math.max(b.max[0] - b.min[0], b.max[1] - b.min[1]));
   return {
@@ -194,7 +209,7 @@ export function drawingContext(model: Model, regulation: Regulation): DrawingCon
 export function planReportBuilder(report: PlanReport): ReportBuilder {
   return async function* (input: ReportInput, format: ReportFormat, progress: ReportProgress): AsyncIterable<ReportFile> {
     const ctx = drawingContext(input.model, input.regulation);
-    const plans = storeyPlans(input.model);
+    const plans = storeyPlansOf(input.model);
     const groups = report.groups(ctx, plans, titleFields(input.model, input));
     const name = findReport(report.key)?.name ?? report.key;
     if (groups.length === 0) throw new Error(`Report ${report.key} has nothing to draw`);
@@ -209,8 +224,7 @@ export function planReportBuilder(report: PlanReport): ReportBuilder {
       yield { name: `${name}.pdf`, data: await sheetsToPdf(all(), ctx.symbols, name) };
     } else if (format === 'dxf') {
       for (const [i, group] of groups.entries()) {
-        const text = sheetsToDxf(group.sheets(), ctx.symbols, LAYER_COLOURS);
-        yield { name: `${name} – ${group.name}.dxf`, data: new TextEncoder().encode(text) };
+        yield { name: `${name} – ${group.name}.dxf`, data: sheetsToDxfBytes(group.sheets(), ctx.symbols, LAYER_COLOURS) };
         progress((i + 1) / groups.length);
       }
     } else throw new Error(`Report ${report.key} has no ${format} format`);

@@ -1,9 +1,10 @@
 // A small designed building for the plan drawings' tests, every figure set by hand: two storeys; the first with an
 // entrance hall, a corridor, two offices and a store behind walls and doors, a rack with the main central, a tray
 // and a loop; the second one hall printed on two report tiles. Three sections with addresses.
-import { configSchema, CURRENT_SCHEMA, elecSchema, fireSchema, wallSchema, type Model, type Regulation } from '@edrf/model';
+import { fireSchema, wallSchema, type Model, type Regulation } from '@edrf/model';
 import { createFireConfig } from '@edrf/fire';
 import { makeArch, rect } from '../../../fire/src/test-support/arch.js';
+import { nameStoreys, node, placed as unit, testModel } from '../test-support/model.js';
 
 /** The wall along y = 0 from x = 0 to x = 10: exactly 10 m long, for the scale checks. */
 export const TEN_METRE_WALL = 'w-south-a';
@@ -48,8 +49,7 @@ export function planModel(regulation: Regulation): Model {
     },
     { id: 'P2', rooms: [{ id: 'hall', name: 'Hall', exterior: rect(0, 0, 26, 8) }] },
   ]);
-  arch.storeys.P1!.name = 'Plan 1';
-  arch.storeys.P2!.name = 'Plan 2';
+  nameStoreys(arch, { P1: 'Plan 1', P2: 'Plan 2' });
   for (const [id, storey, x0, y0, x1, y1] of WALLS) {
     const z = storey === 'P1' ? 0 : 3;
     const [dx, dy] = x0 === x1 ? [0.1, 0] : [0, 0.1];
@@ -67,13 +67,6 @@ export function planModel(regulation: Regulation): Model {
   const p = config.products;
   const smoke = p.detectors.find((d) => d.type === 'Smoke')!.id;
   const heat = p.detectors.find((d) => d.type === 'Heat')?.id ?? smoke;
-  const unit = (id: string, storey: string, x: number, y: number, z: number, product = '') => ({
-    id,
-    storey_id: storey,
-    coord: [x, y, z],
-    product_id: product,
-  });
-  const node = (unit_id: string, x: number, y: number, z: number) => ({ unit_id, coord: [x, y, z] });
   const fire = fireSchema.parse({
     config,
     units: {
@@ -143,11 +136,8 @@ export function planModel(regulation: Regulation): Model {
       },
     },
   });
-  return {
-    config: configSchema.parse({
-      name: 'Kv. Ugglan',
-      address: 'Storgatan 1, Växjö',
-      owner: 'Fastighets AB Ω',
+  return testModel(arch, fire, {
+    config: {
       compass_degrees: 30,
       report_tiles: {
         P2: [
@@ -155,10 +145,7 @@ export function planModel(regulation: Regulation): Model {
           { min: [13, -1], max: [27, 9] },
         ],
       },
-    }),
-    arch,
-    elec: elecSchema.parse({ trays: { t1: { id: 't1', storey_id: 'P1', start: [6.5, 1.5, 2.8], end: [19.5, 1.5, 2.8], width: 0.3 } } }),
-    fire,
-    edrf_schema: CURRENT_SCHEMA,
-  };
+    },
+    elec: { trays: { t1: { id: 't1', storey_id: 'P1', start: [6.5, 1.5, 2.8], end: [19.5, 1.5, 2.8], width: 0.3 } } },
+  });
 }

@@ -2,15 +2,15 @@ import { createPdf, finishPdf, POINTS_PER_MM, SHEET_SIZES } from '../pdf/documen
 import { isNumber, type Cell, type Column, type Table, type TableDocument, type TitleBlock } from './table.js';
 
 const MARGIN = 12 * POINTS_PER_MM;
-const FONT = 8;
+export const FONT = 8;
 const ROW = 13;
-const PAD = 3;
+export const PAD = 3;
 /** The smallest a column title is printed to fit its column (pt). */
 const MIN_HEADER_FONT = 5.5;
 /** The widest a width-1 column is drawn: a short table is not stretched across the sheet. */
 const MAX_UNIT = 80;
 /** The narrowest: below this the columns after the key columns go on pages of their own. */
-const MIN_UNIT = 42;
+export const MIN_UNIT = 42;
 const TITLE_ROWS: (keyof TitleBlock)[][] = [
   ['project', 'title', 'date'],
   ['address', 'number', 'status'],
@@ -42,6 +42,7 @@ export async function tablesToPdf(document: TableDocument): Promise<Uint8Array> 
   newPage();
 
   for (const table of document.tables) {
+    if (table.newPage && y > MARGIN + TITLE_BLOCK_HEIGHT + 10) newPage();
     const parts = splitColumns(table, width);
     for (const [p, part] of parts.entries()) {
       const title = parts.length > 1 ? `${table.title} (${p + 1}/${parts.length})` : table.title;

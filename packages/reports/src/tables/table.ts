@@ -25,6 +25,8 @@ export interface Table {
   rows: Row[];
   /** A line printed under the table (how a figure was made). */
   note?: string;
+  /** The PDF starts the table on a page of its own (a card printed to be kept in a cabinet). */
+  newPage?: boolean;
 }
 
 /** The title block's fields, printed at the top of every sheet and page. */

@@ -1,0 +1,36 @@
+/** The DXF layers of the point-to-point drawings, one per kind of content, and their AutoCAD colour numbers. */
+export const P2P_LAYERS = {
+  cable: 'F-P2P-CABLE',
+  devices: 'F-P2P-DEVICE',
+  addresses: 'F-P2P-ADDRESS',
+  types: 'F-P2P-TYPE',
+  voltages: 'F-P2P-VOLTAGE',
+  lengths: 'F-P2P-LENGTH',
+  isolators: 'F-P2P-ISOLATOR',
+  panel: 'F-P2P-PANEL',
+  references: 'F-P2P-REFERENCE',
+  heading: 'F-P2P-HEADING',
+  schedule: 'F-P2P-SCHEDULE',
+  battery: 'F-P2P-BATTERY',
+  frame: 'FRAME',
+  title: 'TITLE',
+  legend: 'LEGEND',
+} as const;
+
+export const P2P_LAYER_COLOURS: Readonly<Record<string, number>> = {
+  [P2P_LAYERS.cable]: 1,
+  [P2P_LAYERS.devices]: 7,
+  [P2P_LAYERS.addresses]: 3,
+  [P2P_LAYERS.types]: 8,
+  [P2P_LAYERS.voltages]: 5,
+  [P2P_LAYERS.lengths]: 1,
+  [P2P_LAYERS.isolators]: 6,
+  [P2P_LAYERS.panel]: 7,
+  [P2P_LAYERS.references]: 1,
+  [P2P_LAYERS.heading]: 7,
+  [P2P_LAYERS.schedule]: 7,
+  [P2P_LAYERS.battery]: 7,
+  [P2P_LAYERS.frame]: 7,
+  [P2P_LAYERS.title]: 7,
+  [P2P_LAYERS.legend]: 7,
+};
