@@ -15,6 +15,7 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { ensureAdmin } from '../../apps/server/src/users/queries.js';
 import { startOidcPeer, type OidcPeer } from '../../apps/server/test/peers/oidc.js';
 import { startSmtpPeer, type SmtpPeer } from '../../apps/server/test/peers/smtp.js';
+import { startStripeStandIn, type StripeStandIn } from '../../apps/server/test/peers/stripe.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema.js';
 import { createFileStore, type FileStore } from '../../apps/server/src/services/file-store.js';
@@ -72,6 +73,11 @@ export async function startStack(opts: { port: number }): Promise<Stack> {
     const oidc: OidcPeer = await startOidcPeer({ clients });
     closers.push(() => oidc.close());
 
+    // Card payments go to the Stripe stand-in, whose hosted page sends its signed webhook here (docs/payment.md), 4 s
+    // after the payer is sent back: the Export page meets the amount still due and polls, as with a slow webhook.
+    const stripe: StripeStandIn = await startStripeStandIn({ webhookUrl: `${baseUrl}/webhooks/stripe`, webhookDelayMs: 4_000 });
+    closers.push(() => stripe.close());
+
     const config = loadConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -86,6 +92,9 @@ export async function startStack(opts: { port: number }): Promise<Stack> {
       MICROSOFT_CLIENT_SECRET: 'e2e-microsoft-secret',
       MICROSOFT_ISSUER: oidc.issuer,
       OIDC_ALLOW_HTTP: '1',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
       WEB_DIST: process.env.WEB_DIST,
     });
     const database: DatabaseHandle = await connectDatabase({});
@@ -136,7 +145,11 @@ async function seedOrgsAndProjects(db: Kysely<Database>, files: FileStore): Prom
     return user.user_id;
   };
   for (const org of SEED_ORGS) {
-    const { org_id } = await db.insertInto('orgs').values({ name: org.name }).returning('org_id').executeTakeFirstOrThrow();
+    const { org_id } = await db
+      .insertInto('orgs')
+      .values({ name: org.name, billing_type: org.billing_type })
+      .returning('org_id')
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('org_roles')
       .values(org.members.map((member) => ({ org_id, user_id: userId(member.email), role: member.role })))

@@ -58,6 +58,16 @@ export const EDDA = 'edda@example.com';
 export const RUTH = 'ruth@example.com';
 /** fire-design-all.spec: admin of the design-all organization and its project; runs Design all without and with a rack. */
 export const ADA = 'ada@example.com';
+/** fire-export.spec: admin of the direct-billed export organization and its project; cancels, then pays by card. */
+export const PAULA = 'paula@example.com';
+/** fire-export.spec: a standard member of paula's organization and admin of its second project: may not pay. */
+export const PER = 'per@example.com';
+/** fire-export.spec: admin of the invoice-billed export organization and its project. */
+export const INGRID = 'ingrid@example.com';
+/** fire-export.spec: admin of the exempt export organization and its project. */
+export const EMIL = 'emil@example.com';
+/** fire-export.spec: admin of the prepaid export organization and its project. */
+export const PRIYA = 'priya@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -91,6 +101,11 @@ export const SEED_USERS = [
   { email: EDDA, provider: 'passcode', is_admin: false },
   { email: RUTH, provider: 'passcode', is_admin: false },
   { email: ADA, provider: 'passcode', is_admin: false },
+  { email: PAULA, provider: 'passcode', is_admin: false },
+  { email: PER, provider: 'passcode', is_admin: false },
+  { email: INGRID, provider: 'passcode', is_admin: false },
+  { email: EMIL, provider: 'passcode', is_admin: false },
+  { email: PRIYA, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -124,6 +139,8 @@ export interface SeedPayment {
 
 export interface SeedOrg {
   name: string;
+  /** 'direct' unless told (the database's default). */
+  billing_type?: 'direct' | 'invoice' | 'exempt' | 'prepaid';
   members: { email: string; role: 'admin' | 'standard' }[];
   projects: SeedProject[];
   payments: SeedPayment[];
@@ -234,6 +251,17 @@ export const ROUTES_EDGES_PROJECT = 'Ruth Cottage';
 /** fire-design-all.spec: ada's organization and project; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
 export const DESIGN_ALL_ORG = 'Ada Brand AB';
 export const DESIGN_ALL_PROJECT = 'Ada House';
+
+/** fire-export.spec's organizations, one per billing type, and their projects. */
+export const EXPORT_DIRECT_ORG = 'Paula Brand AB';
+export const EXPORT_DIRECT_PROJECT = 'Paula House';
+export const EXPORT_NOT_ADMIN_PROJECT = 'Per House';
+export const EXPORT_INVOICE_ORG = 'Ingrid Faktura AB';
+export const EXPORT_INVOICE_PROJECT = 'Ingrid House';
+export const EXPORT_EXEMPT_ORG = 'Emil Undantag AB';
+export const EXPORT_EXEMPT_PROJECT = 'Emil House';
+export const EXPORT_PREPAID_ORG = 'Priya Förbetalt AB';
+export const EXPORT_PREPAID_PROJECT = 'Priya House';
 
 export const SEED_ORGS: SeedOrg[] = [
   {
@@ -437,6 +465,39 @@ export const SEED_ORGS: SeedOrg[] = [
     name: DESIGN_ALL_ORG,
     members: [{ email: ADA, role: 'admin' }],
     projects: [{ name: DESIGN_ALL_PROJECT, ifcFiles: [], members: [{ email: ADA, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: EXPORT_DIRECT_ORG,
+    members: [
+      { email: PAULA, role: 'admin' },
+      { email: PER, role: 'standard' },
+    ],
+    projects: [
+      { name: EXPORT_DIRECT_PROJECT, ifcFiles: [], members: [{ email: PAULA, role: 'admin' }] },
+      { name: EXPORT_NOT_ADMIN_PROJECT, ifcFiles: [], members: [{ email: PER, role: 'admin' }] },
+    ],
+    payments: [],
+  },
+  {
+    name: EXPORT_INVOICE_ORG,
+    billing_type: 'invoice',
+    members: [{ email: INGRID, role: 'admin' }],
+    projects: [{ name: EXPORT_INVOICE_PROJECT, ifcFiles: [], members: [{ email: INGRID, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: EXPORT_EXEMPT_ORG,
+    billing_type: 'exempt',
+    members: [{ email: EMIL, role: 'admin' }],
+    projects: [{ name: EXPORT_EXEMPT_PROJECT, ifcFiles: [], members: [{ email: EMIL, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: EXPORT_PREPAID_ORG,
+    billing_type: 'prepaid',
+    members: [{ email: PRIYA, role: 'admin' }],
+    projects: [{ name: EXPORT_PREPAID_PROJECT, ifcFiles: [], members: [{ email: PRIYA, role: 'admin' }] }],
     payments: [],
   },
 ];

@@ -37,6 +37,9 @@ import { billingRoutes } from './routes/billing.js';
 import { adminOrgRoutes } from './routes/admin-orgs.js';
 import { ifcUploadRoutes } from './routes/ifc-upload.js';
 import { meshCatalogueRoutes } from './routes/mesh-catalogue.js';
+import { firePaymentRoutes } from './routes/fire-payment.js';
+import { stripeWebhookRoutes } from './routes/stripe-webhook.js';
+import { createStripeGateway } from './services/stripe.js';
 
 export interface AppOptions {
   config: Config;
@@ -74,6 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ifcGlobalIds: createGlobalIdStore(opts.config.dataDir),
     versions: new Versions(opts.db),
     compute: new ComputePool(),
+    stripe: createStripeGateway(opts.config.stripe),
     log: app.log,
   };
   app.addHook('onClose', () => ctx.compute.close());
@@ -109,6 +113,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   fireCablingRoutes(app, ctx);
   fireRackRoutesRoutes(app, ctx);
   fireReportsRoutes(app, ctx);
+  firePaymentRoutes(app, ctx);
+  stripeWebhookRoutes(app, ctx);
   await ifcUploadRoutes(app, ctx);
   meshCatalogueRoutes(app);
   // Admin routes share one guard: anyone but a platform admin is answered 404, before the body is read.

@@ -23,6 +23,32 @@ export interface Config {
   webDist: string;
   /** IFC_MAX_SECONDS: how long an IFC import may run in a compute worker before it is stopped (docs/ifc-upload.md). */
   ifcMaxSeconds: number;
+  /** Card payments through Stripe Checkout (docs/payment.md); undefined without STRIPE_SECRET_KEY. */
+  stripe: StripeConfig | undefined;
+}
+
+/** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_URL (another API base: the tests' stand-in). */
+export interface StripeConfig {
+  secretKey: string;
+  /** The signing secret of the endpoint {PUBLIC_URL}/webhooks/stripe; without it no webhook is believed. */
+  webhookSecret: string | undefined;
+  /** The SDK's host, port and protocol, from STRIPE_API_URL; undefined: Stripe's own. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+}
+
+/** The Stripe settings from the environment: none without STRIPE_SECRET_KEY; a STRIPE_API_URL that is not an http(s) base is refused. */
+export function stripeFromEnv(env: Env): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY;
+  if (!secretKey) return undefined;
+  let api: StripeConfig['api'];
+  if (env.STRIPE_API_URL) {
+    const url = URL.canParse(env.STRIPE_API_URL) ? new URL(env.STRIPE_API_URL) : null;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || (url.pathname !== '/' && url.pathname !== ''))
+      throw new Error(`STRIPE_API_URL must be a base URL such as http://127.0.0.1:12111, not '${env.STRIPE_API_URL}'`);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    api = { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+  }
+  return { secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined, api };
 }
 
 type Env = Record<string, string | undefined>;
@@ -60,5 +86,6 @@ export function loadConfig(env: Env = process.env): Config {
     oidcAllowHttp: env.OIDC_ALLOW_HTTP === '1',
     webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     ifcMaxSeconds: ifcMaxSeconds(env),
+    stripe: stripeFromEnv(env),
   };
 }

@@ -11,6 +11,7 @@ import type { FileStore } from './services/file-store.js';
 import type { Versions } from './versions/repository.js';
 import type { ComputePool } from './compute/pool.js';
 import type { GlobalIdStore } from './ifc-upload/global-ids.js';
+import type { StripeGateway } from './services/stripe.js';
 
 /** What the routes are given: the database and the services, each behind its small interface. */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   versions: Versions;
   /** Worker threads for CPU-heavy calls (IFC import, clean_arch, fire calculations). */
   compute: ComputePool;
+  /** Card payments and invoice items through Stripe (docs/payment.md); null without STRIPE_SECRET_KEY. */
+  stripe: StripeGateway | null;
   /** The server's log, for faults that happen after a request has been answered. */
   log: FastifyBaseLogger;
 }

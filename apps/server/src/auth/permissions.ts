@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { OrgRole, ProjectRole } from '@edrf/model';
+import { PAYMENT_MESSAGES, type OrgRole, type ProjectRole } from '@edrf/model';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import type { SessionUser } from './sessions.js';
@@ -64,4 +64,26 @@ export async function projectAccess(db: Kysely<Database>, user: SessionUser, pro
     if (need === 'admin' && role !== 'admin') throw new HttpError(403, 'Only project admins can do this');
   }
   return { project, role };
+}
+
+/**
+ * Who may pay for a project's module (F§6): a member of the project who holds the admin role of its organization.
+ * Anyone else the project exists for is refused with F§6's text; a platform admin too, unless they hold that role
+ * (docs/payment.md: the operator does not pay for a customer).
+ */
+export async function projectPayAccess(
+  db: Kysely<Database>,
+  user: SessionUser,
+  projectId: string,
+): Promise<{ project: ProjectRow; org: OrgRow }> {
+  const { project } = await projectAccess(db, user, projectId, 'member');
+  const org = await db.selectFrom('orgs').selectAll().where('org_id', '=', project.org_id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('org_roles')
+    .select('role')
+    .where('org_id', '=', org.org_id)
+    .where('user_id', '=', user.user_id)
+    .executeTakeFirst();
+  if (row?.role !== 'admin') throw new HttpError(403, PAYMENT_MESSAGES.notAuthorized(org.name));
+  return { project, org };
 }

@@ -9,6 +9,7 @@ import { calcFireCablingTask } from './fire-cabling-task.js';
 import { calcFireRackRoutesTask } from './fire-rack-routes-task.js';
 import { fireCallTask } from './fire-calls.js';
 import { genFireReportsTask } from './fire-reports-task.js';
+import { pricedSizeTask } from './priced-size-task.js';
 
 /** Readies a new worker: its libraries loaded and started (ComputePool.startWorkers). */
 const warmUpTask = async (): Promise<null> => {
@@ -30,6 +31,8 @@ export const tasks = {
   fire_call: fireCallTask,
   /** The documents of gen_fire_reports, zipped when more than one (fire-reports-task.ts). */
   gen_fire_reports: genFireReportsTask,
+  /** The rooms' count and area of gen_fire_reports' model, for what the project owes (priced-size-task.ts). */
+  priced_size: pricedSizeTask,
 };
 
 export type Tasks = typeof tasks;

@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_orgs_projects.js';
 import * as m0003 from './migrations/0003_versions.js';
+import * as m0004 from './migrations/0004_payments_stripe.js';
 
 // Listed in code, not read from a folder, so the set is the same under tsx, vitest and a bundle.
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_orgs_projects': m0002,
   '0003_versions': m0003,
+  '0004_payments_stripe': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -64,6 +64,8 @@ export interface OrgsTable {
   name: string;
   billing_type: ColumnType<BillingType, BillingType | undefined, BillingType>;
   billing_info: ColumnType<BillingInfo | null, string | null | undefined, string | null>;
+  /** The organization's Stripe customer, made for its first invoice item (docs/payment.md). */
+  stripe_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
@@ -98,6 +100,12 @@ export interface PaymentsTable {
   currency: string;
   type: string;
   receipt_url: string | null;
+  /** The Checkout session a card payment was made in: one payment per session, whatever the webhook deliveries. */
+  stripe_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Stripe invoice item an invoice-billed payment added to its organization (none without Stripe). */
+  stripe_invoice_item_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who paid: the admin who confirmed the invoice item or started the Checkout session. */
+  user_email: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 

@@ -12,6 +12,8 @@ import { INPUT_ACCEPTED } from '../compute/fire-calls.js';
 import { requireUser } from '../auth/access.js';
 import { projectAccess, type ProjectRow } from '../auth/permissions.js';
 import { MAX_MODEL_BYTES } from './versions.js';
+import { reportIfcFile } from './fire-reports-ifc.js';
+import { requireExportPaid } from '../services/export-paid.js';
 
 const listQuery = z.object({
   regulation: z.enum(REGULATIONS, { error: () => `Unknown regulation: expected one of ${REGULATIONS.join(', ')}` }),
@@ -51,6 +53,8 @@ function contentDisposition(name: string): string {
 async function mayExport(ctx: AppContext, request: FastifyRequest): Promise<{ project: ProjectRow; designer: string }> {
   const user = requireUser(request);
   const { project } = await projectAccess(ctx.db, user, idParam(request), 'member');
+  // F§7: a project that owes for the fire module gets 402 'Payment needed to unlock exports' (docs/payment.md).
+  await requireExportPaid(ctx, project, request.body);
   return { project, designer: user.email };
 }
 
@@ -65,7 +69,6 @@ export function fireReportsRoutes(app: FastifyInstance, ctx: AppContext): void {
         name: r.name,
         formats: r.formats,
         requirement: r.requirement,
-        built: r.built,
       })),
     };
   });
@@ -73,9 +76,12 @@ export function fireReportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   withRawJsonBody(app, (scope) =>
     scope.post('/api/v1/project/:id/gen_fire_reports', { bodyLimit: MAX_MODEL_BYTES }, async (request, reply) => {
       const { project, designer } = await mayExport(ctx, request);
+      const ifc = await reportIfcFile(ctx, project.project_id, request.body);
       const { body, transfer } = toRequestBody(request.body);
       const run = (onProgress?: (step: string, fraction: number) => void) =>
-        ctx.compute.run('gen_fire_reports', { body, designer }, onProgress, { transfer });
+        ctx.compute.run('gen_fire_reports', { body, designer, ifc }, onProgress, {
+          transfer: ifc ? [...transfer, ifc.bytes.buffer as ArrayBuffer] : transfer,
+        });
       if (!wantsProgress(request)) return sendFile(reply, project.name, await run());
       // Asked for progress: progress lines, then the file in the result line, base64 (docs/reports.md).
       return streamProgressOnceAccepted(request, reply, async (progress, accept) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { REGULATIONS, ringSchema } from '@edrf/model';
+import { pricedRoomsSchema, REGULATIONS } from '@edrf/model';
 import { costModel, createFireConfig, getFireHardware, PRICED_MODULES, roomsSize } from '@edrf/fire';
 import type { AppContext } from '../context.js';
 import { parseInput } from '../http/errors.js';
@@ -12,11 +12,9 @@ const regulationBody = z.object({
   regulation: z.enum(REGULATIONS, { error: () => `Unknown regulation: expected one of ${REGULATIONS.join(', ')}` }),
 });
 
-/** A room as cost_model reads it: only its outline matters. */
-const pricedRoom = z.object({ shape: z.object({ exterior: ringSchema, interiors: z.array(ringSchema).default(() => []) }) });
 const costBody = z.object({
-  /** The rooms of the design: a list, or the model's collection keyed by id. */
-  rooms: z.union([z.array(pricedRoom), z.record(z.string(), pricedRoom)]),
+  /** The rooms of the design: a list, or the model's collection keyed by id; only their outlines count. */
+  rooms: pricedRoomsSchema,
   module: z.enum(PRICED_MODULES, { error: () => `Unknown module: expected one of ${PRICED_MODULES.join(', ')}` }),
 });
 

@@ -95,6 +95,8 @@ const ROUTES: Record<string, Route> = {
   'GET /front/auth_event':                            { access: 'public', request: (fx) => get(`/front/auth_event?aeid=${fx.aeid}`), allowed: 200 },
   'POST /front/grant_token':                          { access: 'public', request: () => post('/front/grant_token'), allowed: 400 },
   'POST /front/logout':                               { access: 'public', request: () => post('/front/logout'), allowed: 200, endsSession: true },
+  // Stripe's webhook: its signature, not a session, decides (docs/payment.md); this app has no Stripe configured.
+  'POST /webhooks/stripe':                            { access: 'public', request: () => post('/webhooks/stripe'), allowed: 503 },
   // Any signed-in user: their own lists, and the calculations that belong to no project.
   'GET /front/is_authed':                             { access: 'signed-in', request: () => get('/front/is_authed'), allowed: 200 },
   'POST /api/v1/issue_grant_token':                   { access: 'signed-in', request: () => post('/api/v1/issue_grant_token'), allowed: 400 },
@@ -134,6 +136,10 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v1/project/:id/save_working_version':    { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/save_working_version`), allowed: 400 },
   'POST /api/v1/project/:id/create_version_status/:versionId': { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/create_version_status/${fx.versionId}`), allowed: 400 },
   'POST /api/v1/project/:id/gen_fire_reports':        { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/gen_fire_reports`), allowed: 400 },
+  'POST /api/v1/project/:id/module_export_status':    { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/module_export_status`), allowed: 400 },
+  // Paying needs the organization's admin role too (F§6): no project member here holds it, so each gets F§6's 403
+  // (fire-payment-roles.test.ts tries every role, the payer's included).
+  'POST /api/v1/project/:id/fire_payment':            { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/fire_payment`), allowed: 403 },
   'GET /ws/v1/:projectId/:projectVersionId/upload_ifc': { access: 'project member', request: (fx) => get(`/ws/v1/${fx.projectId}/${fx.versionId}/upload_ifc`), allowed: 101, websocket: true },
   'POST /api/v1/project/:id/name':                    { access: 'project admin', request: (fx) => post(`/api/v1/project/${fx.projectId}/name`, { name: fx.projectName }), allowed: 200 },
   'POST /api/v1/project/:id/user_role':               { access: 'project admin', request: (fx) => post(`/api/v1/project/${fx.projectId}/user_role`, { user_email: TARGET, role: 'editor' }), allowed: 200 },

@@ -42,7 +42,8 @@ describe.each(testDatabases())('fire reports (%s)', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     cookie = await t.cookieFor(DESIGNER);
-    const org = await t.createOrg('Reports AB', { [DESIGNER]: 'standard' });
+    // Exempt: the documents, not the payment (fire-payment.test.ts), are tested here.
+    const org = await t.createOrg('Reports AB', { [DESIGNER]: 'standard' }, { billing_type: 'exempt' });
     projectId = (await t.createProject(org.org_id, PROJECT, { [DESIGNER]: 'editor' })).project_id;
   });
   afterAll(() => t?.close());
@@ -74,7 +75,7 @@ describe.each(testDatabases())('fire reports (%s)', (kind) => {
     ])('lists the %s reports (keys prefixed %s, F§9) and the IFC model', async (regulation, prefix, count) => {
       const res = await t.call('GET', `/api/v1/fire_reports?regulation=${regulation}`, { cookie });
       expect(res.status).toBe(200);
-      const reports = res.body.reports as { key: string; name: string; formats: string[]; requirement: string; built: boolean }[];
+      const reports = res.body.reports as { key: string; name: string; formats: string[]; requirement: string }[];
       expect(reports).toHaveLength(count + 1);
       expect(reports.filter((r) => r.key.startsWith(prefix))).toHaveLength(count);
       expect(reports.at(-1)).toEqual({
@@ -82,10 +83,9 @@ describe.each(testDatabases())('fire reports (%s)', (kind) => {
         name: 'IFC model',
         formats: ['ifc'],
         requirement: 'Requires fire units',
-        built: false,
       });
       const bill = reports.find((r) => r.key === `${prefix}BillOfQuantities`)!;
-      expect(bill).toMatchObject({ formats: ['xlsx', 'pdf'], requirement: 'Requires fire units', built: true });
+      expect(bill).toMatchObject({ formats: ['xlsx', 'pdf'], requirement: 'Requires fire units' });
     });
 
     it('refuses an unknown regulation (400) and a signed-out caller (401)', async () => {
@@ -160,8 +160,6 @@ describe.each(testDatabases())('fire reports (%s)', (kind) => {
         { xlsx_reports: [], dxf_reports: ['SbfBillOfQuantities'] },
         'Report SbfBillOfQuantities has no dxf format',
       ],
-      ['a report not built yet', { xlsx_reports: ['SbfKabellista'] }, 'Report SbfKabellista is not available yet'],
-      ['the IFC model, not built yet', { xlsx_reports: [], ifc_model: true }, 'Report IfcModel is not available yet'],
       ['no report at all', { xlsx_reports: [] }, 'No report selected'],
       ['a date that is not YYYY-MM-DD', { date: '14/3/2026' }, 'date: Expected a date YYYY-MM-DD'],
     ])('refuses %s: 400', async (_what, fields, detail) => {
@@ -176,6 +174,81 @@ describe.each(testDatabases())('fire reports (%s)', (kind) => {
       const res = await generate(body({ model }));
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toContain('model.arch.rooms.A.shape.exterior');
+    });
+
+    describe('the IFC model', () => {
+      // A tiny IFC4 building in millimetres: two storeys, the second 3 m up (its placement #17).
+      const tinyIfc = [
+        'ISO-10303-21;',
+        'HEADER;',
+        "FILE_DESCRIPTION(('ViewDefinition [CoordinationView]'),'2;1');",
+        "FILE_NAME('tiny.ifc','2026-01-01T00:00:00',(''),(''),'test','test','');",
+        "FILE_SCHEMA(('IFC4'));",
+        'ENDSEC;',
+        'DATA;',
+        '#1=IFCCARTESIANPOINT((0.,0.,0.));',
+        '#4=IFCAXIS2PLACEMENT3D(#1,$,$);',
+        "#6=IFCGEOMETRICREPRESENTATIONCONTEXT($,'Model',3,1.E-05,#4,$);",
+        '#7=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);',
+        '#8=IFCUNITASSIGNMENT((#7));',
+        "#10=IFCPROJECT('0TinyProject0000000000',$,'Tiny',$,$,$,$,(#6),#8);",
+        '#11=IFCLOCALPLACEMENT($,#4);',
+        "#12=IFCBUILDING('0TinyBuilding000000000',$,'Hus',$,$,#11,$,$,.ELEMENT.,$,$,$);",
+        '#13=IFCCARTESIANPOINT((0.,0.,3000.));',
+        '#14=IFCAXIS2PLACEMENT3D(#13,$,$);',
+        '#15=IFCLOCALPLACEMENT(#11,#4);',
+        "#16=IFCBUILDINGSTOREY('0TinyStoreyOne00000000',$,'Plan 1',$,$,#15,$,$,.ELEMENT.,0.);",
+        '#17=IFCLOCALPLACEMENT(#11,#14);',
+        "#18=IFCBUILDINGSTOREY('0TinyStoreyTwo00000000',$,'Plan 2',$,$,#17,$,$,.ELEMENT.,3000.);",
+        "#19=IFCRELAGGREGATES('0TinyAggregates0000000',$,$,$,#12,(#16,#18));",
+        'ENDSEC;',
+        'END-ISO-10303-21;',
+        '',
+      ].join('\n');
+      const count = (text: string, entity: string) => text.split(`=${entity}(`).length - 1;
+      const naming = (sha256: string) => {
+        const model = boqModel('Sbf1108');
+        model.config.ifc_files = { [sha256]: { name: 'tiny.ifc', size: tinyIfc.length, uploaded_at: '2026-03-01T10:00:00Z' } };
+        return model;
+      };
+
+      it("adds the design to the project's IFC file its model was read from, in the file's millimetres", async () => {
+        const file = await t.addIfcFile(projectId, 'tiny.ifc', tinyIfc);
+        const res = await generate(body({ model: naming(file.sha256), xlsx_reports: [], ifc_model: true }));
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/x-step');
+        expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(`${PROJECT}-IFC model.ifc`)}`);
+        const text = res.rawPayload.toString('latin1');
+        for (const line of tinyIfc.split('\n').filter((l) => l.startsWith('#'))) expect(text).toContain(line.replace(/;$/, ''));
+        const fire = boqModel('Sbf1108').fire!;
+        expect(count(text, 'IFCSENSOR')).toBe(Object.keys(fire.units.detectors).length);
+        expect(count(text, 'IFCALARM')).toBe(Object.keys(fire.units.sirens).length + Object.keys(fire.units.buttons).length);
+        expect(count(text, 'IFCUNITARYCONTROLELEMENT')).toBe(Object.keys(fire.units.racks).length);
+        // Detector d4 of Plan 2 at (12, 2.5, 5.95) m: 2.95 m above its storey's placement, in millimetres.
+        const d4 = fire.units.detectors.d4!.coord;
+        const point = new RegExp(
+          `#(\\d+)=IFCCARTESIANPOINT\\(\\(${d4[0] * 1000}\\.,${d4[1] * 1000}\\.,${Math.round((d4[2] - 3) * 1000)}\\.\\)\\)`,
+        ).exec(text);
+        expect(point).not.toBeNull();
+        const axis = new RegExp(`#(\\d+)=IFCAXIS2PLACEMENT3D\\(#${point![1]},`).exec(text);
+        expect(text).toMatch(new RegExp(`=IFCLOCALPLACEMENT\\(#17,#${axis![1]}\\)`));
+      });
+
+      it("writes a new IFC4 file when the model names none of the project's files (another project's file is not read)", async () => {
+        const other = (
+          await t.createProject((await t.createOrg('Andra AB', { [DESIGNER]: 'standard' })).org_id, 'Annat', { [DESIGNER]: 'editor' })
+        ).project_id;
+        const theirs = await t.addIfcFile(other, 'theirs.ifc', tinyIfc.replace('Hus', 'Deras hus'));
+        for (const model of [boqModel('Sbf1108'), naming(theirs.sha256)]) {
+          const res = await generate(body({ model, xlsx_reports: [], ifc_model: true }));
+          expect(res.statusCode).toBe(200);
+          const text = res.rawPayload.toString('latin1');
+          expect(text).toContain("FILE_SCHEMA(('IFC4'));");
+          expect(text).not.toContain('0TinyStoreyTwo00000000');
+          expect(count(text, 'IFCBUILDINGSTOREY')).toBe(Object.keys(model.arch.storeys).length);
+          expect(count(text, 'IFCSENSOR')).toBe(Object.keys(model.fire!.units.detectors).length);
+        }
+      });
     });
 
     it('is for project members only: another user gets 404, a signed-out caller 401', async () => {

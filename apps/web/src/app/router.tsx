@@ -20,7 +20,7 @@ import { ModelPage } from '../pages/project/model/ModelPage';
 import { View3dPage } from '../view3d/View3dPage';
 import { TraysPage } from '../pages/project/elec/trays/TraysPage';
 import { FireIndex, FireLayout } from '../pages/project/fire/FireLayout';
-import { PLANNED, PlannedPage } from '../pages/project/fire/PlannedPage';
+import { ExportPage } from '../pages/project/fire/export/ExportPage';
 import { FireSettingsLayout } from '../pages/project/fire/settings/FireSettingsLayout';
 import { HardwarePage } from '../pages/project/fire/settings/hardware/HardwarePage';
 import { OptimizationPage } from '../pages/project/fire/settings/optimization/OptimizationPage';
@@ -84,10 +84,7 @@ export const router = createBrowserRouter([
               { path: 'sections', element: <SectionsPage /> },
               { path: 'equipment', element: <EquipmentPage /> },
               { path: 'routes', element: <RoutesPage /> },
-              ...(['export'] as const).map((path) => ({
-                path,
-                element: <PlannedPage {...PLANNED[path]} />,
-              })),
+              { path: 'export', element: <ExportPage /> },
             ],
           },
         ],
