@@ -1,5 +1,5 @@
 // routeWallCrossings looks up rooms, walls, doors and openings in a grid per storey; it must answer exactly as the
-// linear scan it replaced (test-support/wall-crossings-linear.ts) did: on the loops of the generated building as the
+// scan of every item it replaced (its `scan: 'all'`) does: on the loops of the generated building as the
 // engine cables it, and on random routes over it and over a corpus model with walls and wall openings.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,6 @@ import { calcFireSections } from '../sections/calc-sections.js';
 import { placeCentrals } from '../test-support/centrals.js';
 import { generatedBuilding } from '../test-support/generated-building.js';
 import { seededRandom } from '../test-support/random.js';
-import { linearRouteWallCrossings } from '../test-support/wall-crossings-linear.js';
 import { routeWallCrossings } from './wall-crossings.js';
 
 /** Random routes over each storey with rooms: polylines of 2–8 points, some running past the storey's edge. */
@@ -46,7 +45,7 @@ function randomRoutes(arch: Arch, perStorey: number, seed: number): Route[] {
 function expectSameAnswers(arch: Arch, routes: readonly Route[]): number {
   let crossings = 0;
   for (const route of routes) {
-    const linear = linearRouteWallCrossings(arch, route);
+    const linear = routeWallCrossings(arch, route, 'all');
     expect(routeWallCrossings(arch, route), route.id).toEqual(linear);
     crossings += linear.length;
   }

@@ -43,10 +43,26 @@ interface StoreyWalls {
   openings: Ring[][];
   walls: { id: string; ring: Ring; box: Box }[];
   /** The same by grid cell (a storey of the 185,000 m² building has thousands of each): the index of each list. */
-  roomGrid: BoxGrid;
-  doorGrid: BoxGrid;
-  openingGrid: BoxGrid;
-  wallGrid: BoxGrid;
+  roomGrid: ItemIndex;
+  doorGrid: ItemIndex;
+  openingGrid: ItemIndex;
+  wallGrid: ItemIndex;
+}
+
+/** The items of a list a query may concern, in index order: all of them, or those a grid finds near (BoxGrid). */
+interface ItemIndex {
+  near(minX: number, minY: number, maxX: number, maxY: number, reach?: number): number[];
+}
+
+/** Every item for every query: the scan the grid replaced, kept as its tests' oracle (wall-crossings-index.test.ts). */
+class AllItems implements ItemIndex {
+  private readonly all: number[];
+  constructor(boxes: readonly Box[]) {
+    this.all = boxes.map((_, i) => i);
+  }
+  near(): number[] {
+    return this.all;
+  }
 }
 
 interface Box {
@@ -77,7 +93,7 @@ const GRID_PAD = 1e-3;
  * box meets the query's box, and maybe a few more, in index order; the caller then tests each exactly as it tested
  * every item before, so the answers are the same and only the items far away are not looked at.
  */
-class BoxGrid {
+class BoxGrid implements ItemIndex {
   private readonly cells = new Map<number, number[]>();
   /** Per item, the last query that took it: an item in several cells is taken once. */
   private readonly seen: Uint32Array;
@@ -149,12 +165,14 @@ class BoxGrid {
 
 const finiteBox = (b: Box) => Number.isFinite(b.minX) && Number.isFinite(b.minY) && Number.isFinite(b.maxX) && Number.isFinite(b.maxY);
 
-// The bench and the routes panel ask for every loop of one arch: its storeys are read once.
-const cache = new WeakMap<Arch, Map<string, StoreyWalls>>();
+// The bench and the routes panel ask for every loop of one arch: its storeys are read once (per kind of index).
+const caches = { grid: new WeakMap<Arch, Map<string, StoreyWalls>>(), all: new WeakMap<Arch, Map<string, StoreyWalls>>() };
 
-function storeyWalls(arch: Arch): Map<string, StoreyWalls> {
+function storeyWalls(arch: Arch, scan: 'grid' | 'all'): Map<string, StoreyWalls> {
+  const cache = caches[scan];
   const known = cache.get(arch);
   if (known) return known;
+  const Index = scan === 'grid' ? BoxGrid : AllItems;
   const out = new Map<string, StoreyWalls>();
   for (const info of indexBuilding(arch).storeys) {
     const storey = info.storey;
@@ -181,11 +199,11 @@ function storeyWalls(arch: Arch): Map<string, StoreyWalls> {
       doors,
       openings,
       walls,
-      roomGrid: new BoxGrid(boxes),
-      doorGrid: new BoxGrid(doors.map((d) => boxOf([d.a, d.b]))),
+      roomGrid: new Index(boxes),
+      doorGrid: new Index(doors.map((d) => boxOf([d.a, d.b]))),
       // Every ring of an opening: a point in a hole that lies outside the outline is inside by the ray count.
-      openingGrid: new BoxGrid(openings.map((rings) => boxOf(rings.flat()))),
-      wallGrid: new BoxGrid(walls.map((w) => w.box)),
+      openingGrid: new Index(openings.map((rings) => boxOf(rings.flat()))),
+      wallGrid: new Index(walls.map((w) => w.box)),
     });
   }
   cache.set(arch, out);
@@ -260,9 +278,12 @@ interface Piece {
   state: number;
 }
 
-/** Where each slice of a route crosses a wall away from every door and opening, in route order. */
-export function routeWallCrossings(arch: Arch, route: Route): WallCrossing[] {
-  const storeys = storeyWalls(arch);
+/**
+ * Where each slice of a route crosses a wall away from every door and opening, in route order. `scan: 'all'` tests
+ * every room, wall, door and opening of the storey instead of those the grid finds near: the same answers, slowly.
+ */
+export function routeWallCrossings(arch: Arch, route: Route, scan: 'grid' | 'all' = 'grid'): WallCrossing[] {
+  const storeys = storeyWalls(arch, scan);
   const out: WallCrossing[] = [];
   for (const slice of route.slices) {
     const s = storeys.get(slice.storey_id);

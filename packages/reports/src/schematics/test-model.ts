@@ -5,6 +5,7 @@
 import { configSchema, CURRENT_SCHEMA, elecSchema, fireSchema, type Model, type Regulation } from '@edrf/model';
 import { createFireConfig } from '@edrf/fire';
 import { makeArch, rect } from '../../../fire/src/test-support/arch.js';
+import { node, placed } from '../test-support/model.js';
 
 export const STOREY_NAMES = ['Plan 1 – entré', 'Plan 2'];
 
@@ -26,13 +27,6 @@ export function riserTestModel(regulation: Regulation): Model {
   const pick = <T extends { id: string }>(list: readonly T[], suffix: string) => list.find((x) => x.id.endsWith(suffix))!.id;
   const smoke = pick(p.detectors, '-smoke');
   const heat = p.detectors.find((d) => d.type === 'Heat')!.id;
-  const unit = (id: string, storey: string, x: number, y: number, z: number, product: string) => ({
-    id,
-    storey_id: storey,
-    coord: [x, y, z],
-    product_id: product,
-  });
-  const node = (unit_id: string, x: number, y: number, z: number) => ({ unit_id, coord: [x, y, z] });
   const fire = fireSchema.parse({
     config,
     units: {
@@ -41,29 +35,29 @@ export function riserTestModel(regulation: Regulation): Model {
         r2: { id: 'r2', storey_id: 'P2', coord: [39, 9, 3.1], label: 'Skåp 2', physical: true },
       },
       detectors: {
-        d1: unit('d1', 'P1', 4, 5, 2.9, smoke),
-        d2: unit('d2', 'P1', 10, 5, 2.9, smoke),
-        d3: unit('d3', 'P1', 16, 5, 2.9, smoke),
-        d4: unit('d4', 'P1', 16, 8, 2.9, smoke),
-        d5: unit('d5', 'P1', 25, 5, 2.9, heat),
-        d6: unit('d6', 'P1', 31, 5, 2.9, smoke),
-        d7: unit('d7', 'P1', 37, 5, 2.9, smoke),
-        d8: unit('d8', 'P2', 5, 5, 5.9, smoke),
-        d9: unit('d9', 'P2', 15, 5, 5.9, smoke),
-        d10: unit('d10', 'P2', 35, 5, 5.9, smoke),
+        d1: placed('d1', 'P1', 4, 5, 2.9, smoke),
+        d2: placed('d2', 'P1', 10, 5, 2.9, smoke),
+        d3: placed('d3', 'P1', 16, 5, 2.9, smoke),
+        d4: placed('d4', 'P1', 16, 8, 2.9, smoke),
+        d5: placed('d5', 'P1', 25, 5, 2.9, heat),
+        d6: placed('d6', 'P1', 31, 5, 2.9, smoke),
+        d7: placed('d7', 'P1', 37, 5, 2.9, smoke),
+        d8: placed('d8', 'P2', 5, 5, 5.9, smoke),
+        d9: placed('d9', 'P2', 15, 5, 5.9, smoke),
+        d10: placed('d10', 'P2', 35, 5, 5.9, smoke),
       },
       sirens: {
-        s1: unit('s1', 'P1', 10, 9, 2.5, p.sirens[0]!.id),
-        s2: unit('s2', 'P2', 30, 9, 5.5, p.sirens[0]!.id),
+        s1: placed('s1', 'P1', 10, 9, 2.5, p.sirens[0]!.id),
+        s2: placed('s2', 'P2', 30, 9, 5.5, p.sirens[0]!.id),
       },
       buttons: {
-        b1: unit('b1', 'P1', 12, 0.3, 1.4, p.buttons[0]!.id),
-        b2: unit('b2', 'P2', 20, 0.3, 4.4, p.buttons[0]!.id),
+        b1: placed('b1', 'P1', 12, 0.3, 1.4, p.buttons[0]!.id),
+        b2: placed('b2', 'P2', 20, 0.3, 4.4, p.buttons[0]!.id),
       },
       ios: {
-        io1: { ...unit('io1', 'P2', 25, 9, 5.9, p.ios[0]!.id), outputs: [{ first: '1', second: 'NO', description: 'Dörrstängning' }] },
+        io1: { ...placed('io1', 'P2', 25, 9, 5.9, p.ios[0]!.id), outputs: [{ first: '1', second: 'NO', description: 'Dörrstängning' }] },
       },
-      others: { ann1: { ...unit('ann1', 'P2', 38, 8, 4.5, pick(p.other_units, '-annunciator')), unit_type: 'annunciator' } },
+      others: { ann1: { ...placed('ann1', 'P2', 38, 8, 4.5, pick(p.other_units, '-annunciator')), unit_type: 'annunciator' } },
     },
     connections: {
       rooms: {
