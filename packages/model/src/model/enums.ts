@@ -73,6 +73,24 @@ export const PRODUCT_LISTS = [
 ] as const;
 export type ProductList = (typeof PRODUCT_LISTS)[number];
 
+/** The units with a product (all but racks and labels), and the product list each group takes its products from. */
+export const UNIT_PRODUCT_LIST = {
+  detectors: 'detectors',
+  sirens: 'sirens',
+  buttons: 'buttons',
+  ios: 'ios',
+  others: 'other_units',
+} as const satisfies Partial<Record<UnitGroup, ProductList>>;
+export type ProductUnitGroup = keyof typeof UNIT_PRODUCT_LIST;
+
+/** The product list each group of rack units takes its products from. */
+export const RACK_PRODUCT_LIST = {
+  centrals: 'centrals',
+  plinths: 'plinths',
+  power_supplies: 'power_supplies',
+  others: 'other_rack_products',
+} as const satisfies Record<RackUnitGroup, ProductList>;
+
 /** Detector kinds used by analysis and reports. */
 export const DETECTOR_KINDS = ['Unknown', 'Smoke', 'Heat', 'Flame'] as const;
 export type DetectorKind = (typeof DETECTOR_KINDS)[number];

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { COLLECTIONS, UNIT_KINDS, collectionEntries, isJsonObject, type ItemKind, type JsonObject } from './collections.js';
 import { modelSchema, type Model } from './model.js';
 import { idReferenceRegistry } from './primitives.js';
+import { RACK_PRODUCT_LIST, UNIT_PRODUCT_LIST } from './enums.js';
 
 /**
  * What happens to a reference when the item it names is deleted:
@@ -85,21 +86,14 @@ export const REFERENCES: readonly Reference[] = [
   { holder: 'elec.trays', field: 'to_storey_id', targets: ['arch.storeys'], onDelete: 'clear' },
   // fire units
   ...UNIT_KINDS.map((holder): Reference => ({ holder, field: 'storey_id', targets: ['arch.storeys'], onDelete: 'cascade' })),
-  unitProduct('detectors', 'detectors'),
-  unitProduct('sirens', 'sirens'),
-  unitProduct('buttons', 'buttons'),
-  unitProduct('ios', 'ios'),
-  unitProduct('others', 'other_units'),
+  ...Object.entries(UNIT_PRODUCT_LIST).map(([group, list]) => unitProduct(group, list)),
   { holder: 'fire.units.sirens', field: 'locked_to', targets: ['fire.units.detectors'], onDelete: 'clear' },
   { holder: 'fire.units.buttons', field: 'door_id', targets: ['arch.doors'], onDelete: 'clear' },
   // fire connections
   { holder: 'fire.connections.rooms', field: 'id', targets: ['arch.rooms'], onDelete: 'cascade' },
   { holder: 'fire.connections.rooms', field: 'racks.*', targets: ['fire.units.racks'], onDelete: 'remove' },
-  ...rackUnitRefs('centrals', 'centrals'),
+  ...Object.entries(RACK_PRODUCT_LIST).flatMap(([group, list]) => rackUnitRefs(group, list)),
   { holder: 'fire.connections.centrals', field: 'extensions.*', targets: ['fire.config.products.central_extensions'], onDelete: 'clear' },
-  ...rackUnitRefs('plinths', 'plinths'),
-  ...rackUnitRefs('power_supplies', 'power_supplies'),
-  ...rackUnitRefs('others', 'other_rack_products'),
   { holder: 'fire.connections.cables', field: 'product_id', targets: ['fire.config.products.cables'], onDelete: 'clear' },
   { holder: 'fire.connections.routes', field: 'product_id', targets: ['fire.config.products.cables'], onDelete: 'clear' },
   {

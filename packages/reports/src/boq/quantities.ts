@@ -1,6 +1,7 @@
 // What a bill of quantities counts, from the model alone (docs/reports.md, "Bills of quantities"): products per
 // storey, cable metres per cable product with the stated allowance, racks and their contents, fire-stopping seals.
 import type { Arch, Fire, Model, Products, Route } from '@edrf/model';
+import { RACK_PRODUCT_LIST, UNIT_PRODUCT_LIST, type RackUnitGroup } from '@edrf/model';
 import { routeWallCrossings } from '@edrf/fire';
 import { rackName, racksInOrder, roomRecordOf } from '../racks/rack-names.js';
 
@@ -84,20 +85,9 @@ export function storeyColumns(arch: Arch): StoreyColumn[] {
     .map((s) => ({ id: s.id, name: s.name || s.id }));
 }
 
-const UNIT_GROUPS = [
-  ['detectors', 'detectors'],
-  ['sirens', 'sirens'],
-  ['buttons', 'buttons'],
-  ['ios', 'ios'],
-  ['others', 'other_units'],
-] as const;
-
-const RACK_GROUPS = [
-  ['centrals', 'centrals'],
-  ['plinths', 'plinths'],
-  ['power_supplies', 'power_supplies'],
-  ['others', 'other_rack_products'],
-] as const;
+const UNIT_GROUPS = Object.entries(UNIT_PRODUCT_LIST) as [keyof typeof UNIT_PRODUCT_LIST, ProductUnitList][];
+const RACK_GROUPS = Object.entries(RACK_PRODUCT_LIST) as [RackUnitGroup, (typeof RACK_PRODUCT_LIST)[RackUnitGroup]][];
+type ProductUnitList = (typeof UNIT_PRODUCT_LIST)[keyof typeof UNIT_PRODUCT_LIST];
 
 type FieldUnit = { storey_id: string; product_id: string };
 const unitsOf = (fire: Fire, group: (typeof UNIT_GROUPS)[number][0]): FieldUnit[] => {

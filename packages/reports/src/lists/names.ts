@@ -3,9 +3,10 @@
 // the Plintkort and the Förbindningsschema read side by side: a rack '+D1', a rack unit its reference designation
 // ('+D1-K1') with the equipment page's word for it ('Huvudcentral'). A field unit: its symbol's name and 'sektion.adress'.
 import type { Fire, Products, RackUnit } from '@edrf/model';
-import { PRODUCT_LIST, rackNames, type RackEquipment } from '../racks/rack-names.js';
+import { RACK_PRODUCT_LIST, UNIT_PRODUCT_LIST } from '@edrf/model';
+import { rackNames, type RackEquipment } from '../racks/rack-names.js';
 import { rackUnitKind } from '../racks/words.js';
-import { fieldUnitNames, type FieldGroup } from '../names/field-units.js';
+import { fieldUnitNames } from '../names/field-units.js';
 import { LIST_LABELS } from './labels.js';
 
 /** A unit in a rack (a central, plinth, power supply or other rack product) with what the lists print of it. */
@@ -59,7 +60,7 @@ export function listNames(fire: Fire): ListNames {
       return {
         ...e,
         rackId: rack.id,
-        product: productName(PRODUCT_LIST[e.group], e.unit.product_id),
+        product: productName(RACK_PRODUCT_LIST[e.group], e.unit.product_id),
         designation,
         kind,
         label: `${designation} ${kind}`,
@@ -72,17 +73,10 @@ export function listNames(fire: Fire): ListNames {
 
   const field = fieldUnitNames(fire);
   const unitType = field.type;
-  const productLists: Record<FieldGroup, keyof Products> = {
-    detectors: 'detectors',
-    sirens: 'sirens',
-    buttons: 'buttons',
-    ios: 'ios',
-    others: 'other_units',
-  };
   const unitProduct = (unitId: string) => {
     const group = field.groupOf(unitId);
     const unit = group ? (fire.units[group] as Record<string, { product_id: string }>)[unitId] : undefined;
-    return group && unit ? productName(productLists[group], unit.product_id) : labels.noProduct;
+    return group && unit ? productName(UNIT_PRODUCT_LIST[group], unit.product_id) : labels.noProduct;
   };
 
   return {

@@ -1,8 +1,14 @@
 // Which rack comes first and what each rack and rack unit is called on every SBF document (the rack documents, the
 // lists, the bill): the equipment page's order and labels ('+D1'), and a reference designation per unit (SS-EN
 // 81346-2 letter codes, numbered within the rack). The one source: no document names a rack or a rack unit otherwise.
-import type { Central, Fire, OtherRackUnit, Plinth, PowerSupply, Products, RackUnit, RackUnitGroup } from '@edrf/model';
-import { DEFAULT_CENTRAL_RACK_SIZE, DEFAULT_EQUIPMENT_RACK_SIZE, DEFAULT_PLINTH_RACK_SIZE, RACK_UNIT_GROUPS } from '@edrf/model';
+import type { Central, Fire, OtherRackUnit, Plinth, PowerSupply, RackUnit, RackUnitGroup } from '@edrf/model';
+import {
+  DEFAULT_CENTRAL_RACK_SIZE,
+  DEFAULT_EQUIPMENT_RACK_SIZE,
+  DEFAULT_PLINTH_RACK_SIZE,
+  RACK_PRODUCT_LIST,
+  RACK_UNIT_GROUPS,
+} from '@edrf/model';
 
 export type RackEquipment =
   | { group: 'centrals'; unit: Central }
@@ -74,14 +80,6 @@ export function classLetter(equipment: RackEquipment): string {
  */
 export const unitReference = (rack: string, code: string): string => (/^\+\S+$/.test(rack) ? `${rack}${code}` : `${rack} ${code}`);
 
-/** The product list a group's units take their products from. */
-export const PRODUCT_LIST = {
-  centrals: 'centrals',
-  plinths: 'plinths',
-  power_supplies: 'power_supplies',
-  others: 'other_rack_products',
-} as const satisfies Record<RackUnitGroup, keyof Products>;
-
 /** Every rack's name and every rack unit's designation of one model, worked out once for a whole document. */
 export interface RackNames {
   /** The racks in the equipment page's order. */
@@ -132,7 +130,7 @@ export function rackNames(fire: Fire): RackNames {
 
 /** The product's size in rack units of a unit, its product's rack_size, else F§9's default for its group. */
 export function rackSizeOf(fire: Fire, group: RackUnitGroup, productId: string): readonly [number, number] {
-  const list = fire.config.products[PRODUCT_LIST[group]] as readonly { id: string; rack_size: readonly [number, number] }[];
+  const list = fire.config.products[RACK_PRODUCT_LIST[group]] as readonly { id: string; rack_size: readonly [number, number] }[];
   const product = list.find((x) => x.id === productId);
   if (product) return product.rack_size;
   return group === 'centrals' ? DEFAULT_CENTRAL_RACK_SIZE : group === 'plinths' ? DEFAULT_PLINTH_RACK_SIZE : DEFAULT_EQUIPMENT_RACK_SIZE;

@@ -2,8 +2,9 @@
 // port and a destination, the same on the Förbindningsschema and the Plintkort. A rack unit's word and an extension
 // card's are the lists' too (lists/names.ts), so that every SBF document calls a unit the same.
 import type { Fire } from '@edrf/model';
+import { RACK_PRODUCT_LIST } from '@edrf/model';
 import { fieldUnitNames, type FieldUnitNames } from '../names/field-units.js';
-import { PRODUCT_LIST, rackNames, unitReference, type RackEquipment, type RackNames } from './rack-names.js';
+import { rackNames, unitReference, type RackEquipment, type RackNames } from './rack-names.js';
 import type { Carrier, Core, Landing, TerminalRef, Wire } from './terminals.js';
 
 export const WORDS = {
@@ -146,7 +147,7 @@ export class RackText {
   productOf(unitId: string): string {
     const e = this.names.equipment(unitId);
     if (!e) return WORDS.noProduct;
-    const product = (this.fire.config.products[PRODUCT_LIST[e.group]] as readonly { id: string; name: string }[]).find(
+    const product = (this.fire.config.products[RACK_PRODUCT_LIST[e.group]] as readonly { id: string; name: string }[]).find(
       (x) => x.id === e.unit.product_id,
     );
     return product ? product.name || product.id : WORDS.noProduct;

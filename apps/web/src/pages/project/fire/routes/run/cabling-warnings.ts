@@ -1,5 +1,5 @@
 import { fedUnits, loopFiguresOf, supplyChecks, supplyWarnings, type SupplyCheck, type UnitLoad } from '@edrf/fire';
-import type { Fire, Model } from '@edrf/model';
+import { UNIT_PRODUCT_LIST, type Fire, type Model, type ProductUnitGroup } from '@edrf/model';
 import type { CablingAnswer } from './optimize-edits';
 
 export type RouteWarning = CablingAnswer['validation']['warnings'][number];
@@ -25,20 +25,14 @@ export const loopsSignature = (fire: Fire | null | undefined): string =>
       .sort(byNaturalId),
   );
 
-const UNIT_PRODUCTS = [
-  ['detectors', 'detectors'],
-  ['sirens', 'sirens'],
-  ['buttons', 'buttons'],
-  ['ios', 'ios'],
-  ['others', 'other_units'],
-] as const;
-
 /** A unit's product name as the engine's message names it: its name, else its id; '' without a product. */
 function productNameOf(fire: Fire, unitId: string): string {
-  for (const [group, list] of UNIT_PRODUCTS) {
+  for (const group of Object.keys(UNIT_PRODUCT_LIST) as ProductUnitGroup[]) {
     const unit = fire.units[group][unitId];
     if (!unit) continue;
-    const product = (fire.config.products[list] as readonly { id: string; name: string }[]).find((p) => p.id === unit.product_id);
+    const product = (fire.config.products[UNIT_PRODUCT_LIST[group]] as readonly { id: string; name: string }[]).find(
+      (p) => p.id === unit.product_id,
+    );
     return product ? product.name || product.id : unit.product_id;
   }
   return '';

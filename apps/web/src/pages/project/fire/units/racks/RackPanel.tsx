@@ -1,4 +1,4 @@
-import { RACK_UNIT_GROUPS, type Fire, type Model, type RackUnitGroup } from '@edrf/model';
+import { RACK_PRODUCT_LIST, RACK_UNIT_GROUPS, type Fire, type Model, type RackUnitGroup } from '@edrf/model';
 import type { Selection } from '../../../../../editor/selection';
 import { setAt } from '../../../../../editor/typed-path';
 import type { EditRequest } from '../../../../../state/history';
@@ -20,12 +20,6 @@ const GROUP_NAMES: Record<RackUnitGroup, string> = {
   power_supplies: 'Power supply',
   others: 'Other equipment',
 };
-const PRODUCT_LISTS = {
-  centrals: 'centrals',
-  plinths: 'plinths',
-  power_supplies: 'power_supplies',
-  others: 'other_rack_products',
-} as const;
 
 /** The units a rack holds (connections' centrals, plinths, power supplies, others), with their product names. */
 export function rackContents(fire: Fire, rackId: string): { group: RackUnitGroup; id: string; text: string }[] {
@@ -33,7 +27,7 @@ export function rackContents(fire: Fire, rackId: string): { group: RackUnitGroup
     Object.values(fire.connections[group])
       .filter((unit) => unit.rack_id === rackId)
       .map((unit) => {
-        const list: readonly { id: string; name: string }[] = fire.config.products[PRODUCT_LISTS[group]];
+        const list: readonly { id: string; name: string }[] = fire.config.products[RACK_PRODUCT_LIST[group]];
         const product = list.find((p) => p.id === unit.product_id);
         const main = group === 'centrals' && 'main_central' in unit && unit.main_central ? ' (main central)' : '';
         return { group, id: unit.id, text: `${GROUP_NAMES[group]}${main}: ${product ? product.name || product.id : 'no product'}` };
