@@ -1,4 +1,5 @@
 import type { Regulation } from '@edrf/model';
+import { documentTitleWords } from '../drawing/messages.js';
 import type { TitleBlockLabels } from '../tables/table.js';
 import type { ProductGroup } from './quantities.js';
 import { CABLE_ALLOWANCE_PER_UNIT, CABLE_ALLOWANCE_SHARE } from './quantities.js';
@@ -33,18 +34,7 @@ const percent = Math.round(CABLE_ALLOWANCE_SHARE * 100);
 const SWEDISH: BoqLabels = {
   locale: 'sv-SE',
   title: 'Mängdförteckning brandlarm',
-  titleBlock: {
-    project: 'Projekt',
-    address: 'Adress',
-    owner: 'Byggherre',
-    title: 'Dokument',
-    number: 'Dokumentnr',
-    revision: 'Revision',
-    date: 'Datum',
-    status: 'Status',
-    designer: 'Ansvarig',
-    page: (page, pages) => `Sida ${page} av ${pages}`,
-  },
+  titleBlock: documentTitleWords('Sbf1108'),
   noProduct: '(ingen produkt)',
   rack: 'Apparatskåp',
   groups: {
@@ -96,18 +86,7 @@ const SWEDISH: BoqLabels = {
 const ENGLISH: BoqLabels = {
   locale: 'en-GB',
   title: 'Fire alarm bill of quantities',
-  titleBlock: {
-    project: 'Project',
-    address: 'Address',
-    owner: 'Owner',
-    title: 'Document',
-    number: 'Document no.',
-    revision: 'Revision',
-    date: 'Date',
-    status: 'Status',
-    designer: 'Designer',
-    page: (page, pages) => `Page ${page} of ${pages}`,
-  },
+  titleBlock: documentTitleWords('Bs5839'),
   noProduct: '(no product)',
   rack: 'Rack',
   groups: {
@@ -168,7 +147,6 @@ const AMERICAN: BoqLabels = {
     centrals: 'Fire alarm control units',
     power_supplies: 'Power supplies (NAC / auxiliary)',
   },
-  titleBlock: { ...ENGLISH.titleBlock, owner: 'Owner', designer: 'Designer' },
   seals: { ...ENGLISH.seals, title: 'Firestop penetrations' },
 };
 

@@ -1,4 +1,5 @@
 import type { Regulation } from '@edrf/model';
+import type { TitleBlockLabels } from '../tables/table.js';
 
 /** The printed words of a drawing's panel, in the language of the regulation's documents (SBF 110:8: Swedish). */
 export interface SheetWords {
@@ -62,3 +63,24 @@ const SV: SheetWords = {
 };
 
 export const sheetWords = (regulation: Regulation): SheetWords => (regulation === 'Sbf1108' ? SV : EN);
+
+/**
+ * The title block's words on a document that is not a drawing (the lists, the bills, the cards): the drawings' words
+ * (one vocabulary on every document of a job), but for what names the document.
+ */
+export function documentTitleWords(regulation: Regulation): TitleBlockLabels {
+  const w = sheetWords(regulation);
+  const sv = regulation === 'Sbf1108';
+  return {
+    project: w.project,
+    address: w.address,
+    owner: w.owner,
+    title: sv ? 'Dokument' : 'Document',
+    number: sv ? 'Dokumentnr' : 'Document no.',
+    revision: w.revision,
+    date: w.date,
+    status: w.status,
+    designer: w.designer,
+    page: sv ? (page, pages) => `Sida ${page} av ${pages}` : (page, pages) => `Page ${page} of ${pages}`,
+  };
+}

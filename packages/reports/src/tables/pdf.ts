@@ -182,7 +182,9 @@ function drawRow(
 
 function drawTitleBlock(doc: PDFKit.PDFDocument, document: TableDocument, x: number, y: number, width: number): void {
   const colWidth = width / 3;
-  const labelWidth = 62;
+  // The labels' column as wide as the longest label ('Ansvarig projektör'), at least 62 pt.
+  doc.font('Sans-Bold').fontSize(FONT - 1);
+  const labelWidth = Math.max(62, ...TITLE_ROWS.flat().map((field) => doc.widthOfString(document.labels[field]) + 6));
   doc.lineWidth(0.8).strokeColor('black').rect(x, y, width, TITLE_BLOCK_HEIGHT).stroke();
   TITLE_ROWS.forEach((fields, r) => {
     fields.forEach((field, c) => {
