@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Kysely } from 'kysely';
@@ -12,7 +11,8 @@ import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './services/mail.js';
 import { OidcService } from './services/oidc.js';
-import { createFileStore } from './services/file-store.js';
+import type { FileStore } from './services/file-store.js';
+import { fileStoreFromConfig } from './services/file-store-config.js';
 import { Versions } from './versions/repository.js';
 import { ComputePool } from './compute/pool.js';
 import { createGlobalIdStore } from './ifc-upload/global-ids.js';
@@ -53,6 +53,8 @@ export interface AppOptions {
    * which build many apps, leave them to start on first use.
    */
   startCompute?: boolean;
+  /** A file store of the caller's, which the caller closes; by default the configured one (fileStoreFromConfig). */
+  files?: FileStore;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -73,7 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     oidc: new OidcService(opts.config.oidc, opts.config.oidcAllowHttp),
     sessions: new Sessions(opts.db, clock),
     passcodes: new Passcodes(opts.db, clock),
-    files: createFileStore(path.join(opts.config.dataDir, 'files')),
+    files: opts.files ?? fileStoreFromConfig(opts.config),
     ifcGlobalIds: createGlobalIdStore(opts.config.dataDir),
     versions: new Versions(opts.db),
     compute: new ComputePool(),
@@ -82,6 +84,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   app.addHook('onClose', () => ctx.compute.close());
   app.addHook('onClose', () => ctx.ifcGlobalIds.settled());
+  if (!opts.files)
+    app.addHook('onClose', (_instance, done) => {
+      ctx.files.close?.();
+      done();
+    });
   // A worker that fails to start is started again by the next task; the server need not wait for them.
   if (opts.startCompute) ctx.compute.startWorkers().catch((error: unknown) => app.log.warn(error, 'A compute worker did not start'));
 

@@ -4,6 +4,7 @@ import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureAdmin } from './users/queries.js';
 import { buildApp } from './app.js';
+import { fileStoreDescription } from './services/file-store-config.js';
 
 const config = loadConfig();
 const database = await connectDatabase({
@@ -30,6 +31,7 @@ console.log(
   [
     '',
     `edrf is running at ${url} on the ${where}.`,
+    `Files are stored ${fileStoreDescription(config)}.`,
     `${admin === 'created' ? 'Created the platform admin' : 'Platform admin'}: ${config.adminEmail}.`,
     `Sign in: open ${url}, enter ${config.adminEmail}; the 6-digit passcode is sent ${mail}.`,
     '',

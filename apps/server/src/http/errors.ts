@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { TaskFailed, TaskRefused } from '../compute/protocol.js';
+import { FILE_STORE_UNREACHABLE, FileStoreError } from '../services/file-store.js';
 
 /** An answer the client is meant to read: the status and a `detail` the web app shows the user. */
 export class HttpError extends Error {
@@ -45,6 +46,8 @@ export function errorAnswer(error: unknown): { status: number; detail: string; l
   if (error instanceof HttpError) return { status: error.statusCode, detail: error.message, logged: false };
   // A compute task that refused its input (docs/compute.md) says why; one that failed is the server's fault.
   if (error instanceof TaskRefused) return { status: 400, detail: error.message, logged: false };
+  // A file store that does not answer is told as such (the log has the bucket and the cause); its other faults are a 500.
+  if (error instanceof FileStoreError && error.unreachable) return { status: 503, detail: FILE_STORE_UNREACHABLE, logged: true };
   const fastify = error as Partial<FastifyError>;
   const status = error instanceof TaskFailed ? 500 : (fastify.statusCode ?? 500);
   if (status >= 400 && status < 500)

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { clientMessage, DETAIL, MAX_PIECE_BYTES, type ServerMessage } from './protocol.js';
 import { ExtractionError } from './extraction.js';
+import { FILE_STORE_UNREACHABLE, FileStoreError } from '../services/file-store.js';
 
 /**
  * A piece is inflated on the event loop, at once, into one output buffer of the size it should have (`expected`: what
@@ -196,7 +197,8 @@ export class UploadSession {
     } catch (error) {
       if (error instanceof ExtractionError) return this.error(fileId, error.message);
       this.deps.fault(error);
-      this.error(fileId, 'Upload failed: internal server error');
+      const unreachable = error instanceof FileStoreError && error.unreachable;
+      this.error(fileId, `Upload failed: ${unreachable ? FILE_STORE_UNREACHABLE : 'internal server error'}`);
     }
   }
 }

@@ -8,7 +8,8 @@ import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } f
 import { EDRF_SCHEMA, type BillingType, type LoginProvider, type OrgRole, type ProjectRole } from '@edrf/model';
 import { buildApp } from '../../src/app.js';
 import { Sessions } from '../../src/auth/sessions.js';
-import { createFileStore, type FileStore } from '../../src/services/file-store.js';
+import type { FileStore } from '../../src/services/file-store.js';
+import { fileStoreFromConfig } from '../../src/services/file-store-config.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Clock } from '../../src/clock.js';
 import type { Database } from '../../src/db/schema.js';
@@ -33,6 +34,8 @@ export interface TestAppOptions {
   realMail?: boolean;
   /** Run on a database opened elsewhere, which the caller closes; by default the app gets a fresh one. */
   database?: TestDatabase;
+  /** A file store of the caller's, which the caller closes; by default the configured one (DATA_DIR/files or FILE_STORE_URL). */
+  files?: FileStore;
 }
 
 export interface CallOptions {
@@ -92,13 +95,13 @@ export interface TestApp {
    * admin; further roles go straight in the database.
    */
   createProjectViaApi(cookie: string, orgId: string, name: string, roles?: Roles<ProjectRole>): Promise<ProjectRow>;
-  /** Stores the content in the app's file store (DATA_DIR/files) and adds an ifc_files row for it. */
+  /** Stores the content in the app's file store and adds an ifc_files row for it. */
   addIfcFile(projectId: string, fileName: string, content: Buffer | string, opts?: { uploaded_at?: Date }): Promise<IfcFileRow>;
   /** A payments row; fields not given get plain values. */
   addPayment(orgId: string, fields?: Partial<Insertable<Database['payments']>>): Promise<PaymentRow>;
-  /** The app's file store, on the same folder the app uses. */
+  /** The app's file store: the same folder or bucket the app uses. */
   files: FileStore;
-  /** The hashes of the files in the file store, sorted. */
+  /** The hashes of the files in DATA_DIR/files, sorted (none with FILE_STORE_URL: read the bucket). */
   storedFiles(): string[];
   /** Every row of every table (and the stored files), to show that a refused call changed nothing. */
   snapshot(): Promise<Record<string, unknown[]>>;
@@ -138,7 +141,7 @@ export async function startTestApp(kind: DatabaseKind, opts: TestAppOptions = {}
   };
   const db = database.db;
   await ensureAdmin(db, config.adminEmail);
-  const app = await buildApp({ config, db, clock, mailer: opts.realMail ? undefined : capturing });
+  const app = await buildApp({ config, db, clock, mailer: opts.realMail ? undefined : capturing, files: opts.files });
   await app.ready();
 
   const call: TestApp['call'] = async (method, url, callOpts = {}) => {
@@ -238,7 +241,7 @@ export async function startTestApp(kind: DatabaseKind, opts: TestAppOptions = {}
   };
 
   const filesDir = path.join(config.dataDir, 'files');
-  const files = createFileStore(filesDir);
+  const files = opts.files ?? fileStoreFromConfig(config);
   const addIfcFile: TestApp['addIfcFile'] = async (projectId, fileName, content, fileOpts = {}) => {
     const bytes = Buffer.from(content);
     const sha256 = await files.put(bytes);
@@ -321,6 +324,7 @@ export async function startTestApp(kind: DatabaseKind, opts: TestAppOptions = {}
     snapshot,
     async close() {
       await app.close();
+      if (!opts.files) files.close?.();
       if (!opts.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
