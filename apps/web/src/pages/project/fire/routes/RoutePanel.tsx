@@ -280,7 +280,7 @@ function LoopSummary({ figures, model }: { figures: LoopFigures; model: Model })
       {wallCrossings.length > 0 && (
         <>
           <h3 className="side-subtitle">Wall crossings</h3>
-          <ol className="loop-units" aria-label="Wall crossings of the loop">
+          <ol className="loop-units wall-crossings" aria-label="Wall crossings of the loop">
             {wallCrossings.map((c, k) => (
               <li key={k}>
                 <span className="section-name">{crossingName(model, c)}</span>

@@ -55,6 +55,26 @@ describe('Design all', () => {
     expect(designAllMessage(summary)).toMatch(/^Designed: \d+ detectors?, \d+ sections?, 1 loop, \d+ address(es)?/);
   });
 
+  it('run again after a rack is placed, numbers the addresses anew in loop order (the path its message suggests)', async () => {
+    // Design all without a rack (addresses by a sweep), a rack placed, Design all again.
+    const rackless = withRack();
+    rackless.fire!.units.racks = {};
+    rackless.fire!.connections.centrals = {};
+    const first = (await designAll(rackless, engines)).model;
+    const rack = withRack().fire!;
+    const again: Model = {
+      ...first,
+      fire: { ...first.fire!, units: { ...first.fire!.units, racks: rack.units.racks }, connections: rack.connections },
+    };
+    const fire = (await designAll(again, engines)).model.fire!;
+    const loop = Object.values(fire.connections.routes).find((r) => r.kind === 'Loop')!;
+    const onLoop = loop.slices.flatMap((s) => s.nodes.map((n) => n.unit_id)).filter((id) => id && id !== 'r1');
+    for (const section of Object.values(fire.sections)) {
+      const inOrder = onLoop.filter((id) => section.addresses[id] !== undefined).map((id) => section.addresses[id]!);
+      expect(inOrder).toEqual(inOrder.map((_, i) => i + 1));
+    }
+  });
+
   it('leaves the cabling out without a rack, and says so', async () => {
     const model: Model = { ...testModel(), fire: createFireConfigForTest('Sbf1108') };
     const { model: designed, summary } = await designAll(model, engines);

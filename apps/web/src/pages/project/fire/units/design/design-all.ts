@@ -49,7 +49,8 @@ export async function designAll(
   fire = { ...fire, units: { ...fire.units, ...units.units } };
 
   const sections = await calls.sections(
-    { settings: { sections: true, labels: true, addresses: false }, model: { arch, elec, fire } },
+    // Anew, as its question says ('Replace sections and loops'): the sections of a run before are dropped.
+    { settings: { sections: true, labels: true, addresses: false, renumber: true }, model: { arch, elec, fire } },
     step(1),
   );
   const labels = Object.fromEntries(Object.entries(fire.units.labels).filter(([id]) => !id.startsWith(SECTION_LABEL_PREFIX)));
@@ -67,7 +68,8 @@ export async function designAll(
   }
 
   const addressed = await calls.sections(
-    { settings: { sections: false, labels: false, addresses: true }, model: { arch, elec, fire } },
+    // Numbered anew in loop order: the addresses a run without a rack gave (a sweep) would otherwise stay.
+    { settings: { sections: false, labels: false, addresses: true, renumber: true }, model: { arch, elec, fire } },
     step(4),
   );
   fire = { ...fire, sections: addressed.sections };
