@@ -3,11 +3,9 @@
 // apps on one database and one bucket serve each other's files; a store that does not answer is a 503, not a hang.
 import crypto from 'node:crypto';
 import net from 'node:net';
-import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { EDRF_SCHEMA } from '@edrf/model';
 import { loadConfig } from '../../src/config.js';
 import { FILE_STORE_UNREACHABLE } from '../../src/services/file-store.js';
@@ -16,6 +14,7 @@ import { startS3Peer, type S3Peer } from '../peers/s3.js';
 import { testDatabases } from '../support/databases.js';
 import { ADMIN_EMAIL, startTestApp, type TestApp } from '../support/harness.js';
 import { miniIfc } from '../support/mini-ifc.js';
+import { uploadOverSocket } from '../support/upload-socket.js';
 
 const BUCKET = 'edrf-files';
 const PREFIX = 'site-1/ifc';
@@ -31,31 +30,8 @@ async function listen(t: TestApp): Promise<string> {
   return `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }
 
-/** Sends a file through the upload socket as the web app does (docs/ifc-upload.md); answers its done or error. */
-async function upload(base: string, projectId: string, cookie: string, filename: string, bytes: Buffer): Promise<Message> {
-  const ws = new WebSocket(`${base}/ws/v1/${projectId}/working-version/upload_ifc`, { headers: { cookie } });
-  const answer = new Promise<Message>((resolve, reject) => {
-    ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      const message: Message = JSON.parse((data as Buffer).toString('utf8'));
-      if (message.file_id === 'f' && (message.type === 'done' || message.type === 'error')) resolve(message);
-    });
-    ws.on('close', (code, reason) => reject(new Error(`the socket closed (${code} ${reason.toString()}) before an answer`)));
-    ws.on('error', reject);
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  ws.send(JSON.stringify({ type: 'file_start', file_id: 'f', filename, size: bytes.length }));
-  ws.send(zlib.gzipSync(bytes), { binary: true });
-  ws.send(JSON.stringify({ type: 'upload_complete', file_id: 'f' }));
-  try {
-    return await answer;
-  } finally {
-    ws.close();
-  }
-}
+const upload = (base: string, projectId: string, cookie: string, filename: string, bytes: Buffer) =>
+  uploadOverSocket(base, projectId, cookie, filename, bytes);
 
 describe.each(testDatabases())('IFC files in an S3 bucket (%s)', (kind) => {
   let peer: S3Peer;

@@ -12,6 +12,7 @@ import { WebSocket } from 'ws';
 import { EDRF_SCHEMA } from '@edrf/model';
 import { testDatabases } from '../support/databases.js';
 import { ADMIN_EMAIL, startTestApp, type TestApp } from '../support/harness.js';
+import { miniIfc } from '../support/mini-ifc.js';
 
 const MAX_MB = 20;
 const MB = 1024 * 1024;
@@ -21,40 +22,7 @@ const REAL_IFC = path.join(corpus, 'revit_quantities.ifc');
 /** A model whose true north is turned: its done carries a compass_degrees that is not 0. */
 const NORTH_IFC = path.join(corpus, 'AC20-FZK-Haus.ifc');
 
-/** The smallest IFC the extractor reads: a project, a site, a building and one storey. */
-const miniIfc = (storeyGlobalId = '1Kq2NmZmz0eP4hyQq7Sx2X', elevation = 0) => `ISO-10303-21;
-HEADER;
-FILE_DESCRIPTION(('ViewDefinition [CoordinationView]'),'2;1');
-FILE_NAME('mini.ifc','2026-01-01T00:00:00',(''),(''),'edrf test','edrf test','');
-FILE_SCHEMA(('IFC2X3'));
-ENDSEC;
-DATA;
-#1=IFCPERSON($,$,'tester',$,$,$,$,$);
-#2=IFCORGANIZATION($,'edrf',$,$,$);
-#3=IFCPERSONANDORGANIZATION(#1,#2,$);
-#4=IFCAPPLICATION(#2,'1','edrf test','edrf');
-#5=IFCOWNERHISTORY(#3,#4,$,.ADDED.,$,$,$,0);
-#6=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);
-#7=IFCUNITASSIGNMENT((#6));
-#8=IFCCARTESIANPOINT((0.,0.,0.));
-#9=IFCAXIS2PLACEMENT3D(#8,$,$);
-#10=IFCGEOMETRICREPRESENTATIONCONTEXT($,'Model',3,1.E-05,#9,$);
-#11=IFCPROJECT('0YvctVUKr0kugbFTf53O9L',#5,'Mini',$,$,$,$,(#10),#7);
-#12=IFCLOCALPLACEMENT($,#9);
-#13=IFCSITE('2GRpmm2C53xvcqYl7iuJYv',#5,'Site',$,$,#12,$,$,.ELEMENT.,$,$,$,$,$);
-#14=IFCLOCALPLACEMENT(#12,#9);
-#15=IFCBUILDING('3nYZf7kx5B4eMz$3HiVhDp',#5,'Building',$,$,#14,$,$,.ELEMENT.,$,$,$);
-#21=IFCCARTESIANPOINT((0.,0.,${elevation.toFixed(2)}));
-#22=IFCAXIS2PLACEMENT3D(#21,$,$);
-#16=IFCLOCALPLACEMENT(#14,#22);
-#17=IFCBUILDINGSTOREY('${storeyGlobalId}',#5,'Level ${elevation}',$,$,#16,$,$,.ELEMENT.,${elevation.toFixed(2)});
-#18=IFCRELAGGREGATES('0Xq3Cq2Hn3xgV$sJzL1m9a',#5,$,$,#11,(#13));
-#19=IFCRELAGGREGATES('1Yq3Cq2Hn3xgV$sJzL1m9b',#5,$,$,#13,(#15));
-#20=IFCRELAGGREGATES('2Zq3Cq2Hn3xgV$sJzL1m9c',#5,$,$,#15,(#17));
-ENDSEC;
-END-ISO-10303-21;
-`;
-const mini = Buffer.from(miniIfc(), 'latin1');
+const mini = miniIfc();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read fields of any answer
 type Message = any;
@@ -338,7 +306,7 @@ describe.each(testDatabases())('IFC upload socket (%s)', (kind) => {
     // The mini model with 2.5 MB of comment in its DATA section: the pieces land at their offsets in one file, and
     // the file is hashed in steps (import.ts).
     const comment = `/* ${'padding '.repeat((2.5 * MB) / 8)} */\n`;
-    const bytes = Buffer.from(miniIfc().replace('#1=IFCPERSON', `${comment}#1=IFCPERSON`), 'latin1');
+    const bytes = Buffer.from(miniIfc().toString('latin1').replace('#1=IFCPERSON', `${comment}#1=IFCPERSON`), 'latin1');
     const client = await UploadClient.open(url(), cookie);
     const done = (await client.upload('large', 'large.ifc', bytes, MB)).at(-1);
     client.close();
@@ -358,7 +326,7 @@ describe.each(testDatabases())('IFC upload socket (%s)', (kind) => {
   });
 
   it('completes the file being uploaded on an upload_complete without file_id, as P§4 lists it', async () => {
-    const bytes = Buffer.from(miniIfc(), 'latin1');
+    const bytes = miniIfc();
     const client = await UploadClient.open(url(), cookie);
     const from = client.messages.length;
     client.json({ type: 'file_start', file_id: 'bare', filename: 'bare.ifc', size: bytes.length });
@@ -405,7 +373,7 @@ describe.each(testDatabases())('IFC upload socket (%s)', (kind) => {
       await applyAndSync(project, first);
 
       // A new version of house.ifc without the old storey and with a new one: the old one goes.
-      const v2 = Buffer.from(miniIfc('2Lr3NmZmz0eP4hyQq7Sx3Y', 10), 'latin1');
+      const v2 = miniIfc('2Lr3NmZmz0eP4hyQq7Sx3Y', 10);
       const second = (await client.upload('v2', 'house.ifc', v2)).at(-1);
       expect(second.type).toBe('done');
       expect(storeyNames(second)).toEqual(['Level 10']);
@@ -414,7 +382,7 @@ describe.each(testDatabases())('IFC upload socket (%s)', (kind) => {
       await applyAndSync(project, second);
 
       // Another file whose storey is 5 cm higher: one storey, and both files listed.
-      const other = Buffer.from(miniIfc('3Ms4NmZmz0eP4hyQq7Sx4Z', 10.05), 'latin1');
+      const other = miniIfc('3Ms4NmZmz0eP4hyQq7Sx4Z', 10.05);
       const third = (await client.upload('other', 'mep.ifc', other)).at(-1);
       expect(third.type).toBe('done');
       expect(storeyNames(third)).toEqual(['Level 10']);

@@ -8,11 +8,9 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { EDRF_SCHEMA } from '@edrf/model';
 import { Sessions } from '../../src/auth/sessions.js';
 import { connectDatabase } from '../../src/db/connect.js';
@@ -22,6 +20,7 @@ import { startSmtpPeer, type SmtpPeer } from '../peers/smtp.js';
 import { startStripeStandIn, type StripeStandIn } from '../peers/stripe.js';
 import { ADMIN_EMAIL, passcodeIn } from '../support/harness.js';
 import { miniIfc } from '../support/mini-ifc.js';
+import { uploadOverSocket } from '../support/upload-socket.js';
 
 const SERVER_URL = process.env.DATABASE_URL;
 if (!SERVER_URL) console.log('two-processes.test.ts: skipped, it needs PostgreSQL (DATABASE_URL); two processes cannot share PGlite.');
@@ -133,31 +132,8 @@ async function call(
   return { status: res.status, body: type.includes('json') && text ? JSON.parse(text) : text, headers: res.headers };
 }
 
-/** Sends a file through one process's upload socket as the web app does (docs/ifc-upload.md); answers its done or error. */
-async function upload(server: Server, projectId: string, cookie: string, filename: string, bytes: Buffer): Promise<Json> {
-  const ws = new WebSocket(`${server.base.replace('http', 'ws')}/ws/v1/${projectId}/working-version/upload_ifc`, { headers: { cookie } });
-  const answer = new Promise<Json>((resolve, reject) => {
-    ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      const message: Json = JSON.parse((data as Buffer).toString('utf8'));
-      if (message.file_id === 'f' && (message.type === 'done' || message.type === 'error')) resolve(message);
-    });
-    ws.on('close', (code, reason) => reject(new Error(`the socket closed (${code} ${reason.toString()}) before an answer`)));
-    ws.on('error', reject);
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  ws.send(JSON.stringify({ type: 'file_start', file_id: 'f', filename, size: bytes.length }));
-  ws.send(zlib.gzipSync(bytes), { binary: true });
-  ws.send(JSON.stringify({ type: 'upload_complete', file_id: 'f' }));
-  try {
-    return await answer;
-  } finally {
-    ws.close();
-  }
-}
+const upload = (server: Server, projectId: string, cookie: string, filename: string, bytes: Buffer): Promise<Json> =>
+  uploadOverSocket(server.base.replace('http', 'ws'), projectId, cookie, filename, bytes);
 
 describe.skipIf(!SERVER_URL)('two server processes on one PostgreSQL and one bucket', () => {
   const dbName = `edrf_test_${crypto.randomBytes(6).toString('hex')}`;
