@@ -162,8 +162,8 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
   const bound = withBound ? lowerBound() : byArea;
   const fixedCells = fixed.map((p) => cellAt(grid, p[0], p[1]));
   const base = { radius: rules.radius, maxArea: rules.maxArea, feasible, fixed: fixedCells, minCount: bound };
-  // Two starts, the fewer units kept: a unit at each pocket's mouth by greedy set cover (a room of alcoves:
-  // Janesville's merged dining room, 19 → 13) and, unless that already meets the area rule's count, an even split of
+  // Two starts, the fewer units kept: a unit at each pocket's mouth by greedy set cover (a room of alcoves, where an
+  // even start spends units on the pockets) and, unless that already meets the area rule's count, an even split of
   // the area (Lloyd; as good or better in compact shapes).
   const mouths = byMouths(grid, base);
   const cover = mouths.ok && mouths.sites.length <= Math.max(byArea, fixedCells.length) ? mouths : fewerOf(coverRoom(grid, base), mouths);
