@@ -365,8 +365,6 @@ test('the architecture editor: storeys, layers, selection, ruler, rooms, undo, m
   });
 
   await test.step('clean with options: the low wall goes, as one undoable edit', async () => {
-    const probe = await page.request.post('/api/v1/clean_arch', { data: {} });
-    test.skip(probe.status() === 404, 'POST /api/v1/clean_arch is not served yet');
     await storeyButton(page, /Ground/).click();
     await page.getByRole('button', { name: 'Clean', exact: true }).click();
     const clean = dialog(page, 'Clean model');

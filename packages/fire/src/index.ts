@@ -11,7 +11,6 @@ export type { RoomStats } from './units/context.js';
 export { roomLowerBound, packingBound, HEXAGON_FACTOR } from './placement/lower-bound.js';
 export { buildGrid } from './placement/grid.js';
 export { Geodesic } from './geometry/geodesic.js';
-export * from './task.js';
 export * from './placement/shares.js';
 export * from './electrical/index.js';
 export * from './cabling/index.js';

@@ -1,4 +1,4 @@
-import { deleteItems, type Arch, type Elec, type ItemRef, type Model } from '@edrf/model';
+import { deleteItems, STOREY_ITEM_LISTS, type Arch, type Elec, type ItemRef, type Model } from '@edrf/model';
 
 /** The arch collections an IFC import fills, as named in the model. */
 export const ARCH_KINDS = [
@@ -34,18 +34,6 @@ export interface MergeOptions {
 }
 
 export const STOREY_TOLERANCE = 0.1;
-
-/** The id-list fields of a storey and the collection each names. */
-const STOREY_LISTS = [
-  ['rooms', 'rooms'],
-  ['walls', 'walls'],
-  ['wall_openings', 'wall_openings'],
-  ['doors', 'doors'],
-  ['stairs', 'stairs'],
-  ['ceilings', 'ceilings'],
-  ['floors', 'slabs'],
-  ['other_objects', 'other_objects'],
-] as const;
 
 type Item = { id: string; global_id: string; merged_global_ids?: string[] };
 
@@ -130,12 +118,12 @@ export function mergeIfc(model: Model, incoming: { arch: Arch; elec: Elec }, opt
   // 2. Storeys and buildings gather the lists of both sides; the incoming file decides where its items are.
   const placedIn = new Map<string, string>();
   for (const storey of Object.values(incoming.arch.storeys))
-    for (const [field] of STOREY_LISTS) for (const id of storey[field]) placedIn.set(mapId(id), mapId(storey.id));
+    for (const [field] of STOREY_ITEM_LISTS) for (const id of storey[field]) placedIn.set(mapId(id), mapId(storey.id));
   for (const storey of Object.values(incoming.arch.storeys)) {
     const id = mapId(storey.id);
     const existing = base.arch.storeys[id];
     const next = { ...storey, id };
-    for (const [field] of STOREY_LISTS) {
+    for (const [field] of STOREY_ITEM_LISTS) {
       const kept = (existing?.[field] ?? []).filter((item) => (placedIn.get(item) ?? id) === id);
       next[field] = [...new Set([...kept, ...mapIds(storey[field])])];
     }
@@ -143,7 +131,7 @@ export function mergeIfc(model: Model, incoming: { arch: Arch; elec: Elec }, opt
       // A storey joined by elevation keeps the model's name, number and GlobalId.
       const byElevation = existing.global_id !== storey.global_id;
       const merged = byElevation
-        ? { ...existing, ...Object.fromEntries(STOREY_LISTS.map(([field]) => [field, next[field]])) }
+        ? { ...existing, ...Object.fromEntries(STOREY_ITEM_LISTS.map(([field]) => [field, next[field]])) }
         : {
             ...next,
             height: {
@@ -160,7 +148,8 @@ export function mergeIfc(model: Model, incoming: { arch: Arch; elec: Elec }, opt
   }
   // Items the incoming file placed elsewhere leave the storeys they were in.
   for (const storey of Object.values(base.arch.storeys))
-    for (const [field] of STOREY_LISTS) storey[field] = storey[field].filter((item) => (placedIn.get(item) ?? storey.id) === storey.id);
+    for (const [field] of STOREY_ITEM_LISTS)
+      storey[field] = storey[field].filter((item) => (placedIn.get(item) ?? storey.id) === storey.id);
   for (const building of Object.values(incoming.arch.buildings)) {
     const id = mapId(building.id);
     const existing = base.arch.buildings[id];

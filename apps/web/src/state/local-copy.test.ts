@@ -142,9 +142,15 @@ describe('IndexedDB', () => {
     expect(localStorage.getItem('bo@example.com/recent')).toBe('1');
   });
 
-  it('remove and prefix deletion on an empty database are fine', async () => {
-    await indexedDbStorage().remove('x');
-    await deleteIndexedDbPrefix('nobody@example.com/');
+  it('remove and prefix deletion of keys that are not there leave the other keys as they were', async () => {
+    const storage = indexedDbStorage();
+    const kept = localCopyKey('bo@example.com', 'p9');
+    await storage.write(kept, copy());
+    await expect(storage.remove('x')).resolves.toBeUndefined();
+    await expect(deleteIndexedDbPrefix('nobody@example.com/')).resolves.toBeUndefined();
+    expect(await storage.read(kept)).toBeDefined();
+    await storage.remove(kept);
+    expect(await storage.read(kept)).toBeUndefined();
   });
 });
 

@@ -1,4 +1,11 @@
-import { MODEL_PARTS, findDanglingReferences, removeDanglingReferences, type Model, type ModelPartName } from '@edrf/model';
+import {
+  MODEL_PARTS,
+  STOREY_ITEM_LISTS,
+  findDanglingReferences,
+  removeDanglingReferences,
+  type Model,
+  type ModelPartName,
+} from '@edrf/model';
 import { diffPaths, isPlainObject, sameContent, setAllIn, type ModelPath, type PathKey } from './paths';
 
 /**
@@ -38,19 +45,7 @@ export interface MergeOutcome {
 }
 
 /** Fields holding a set of ids (idListSchema in packages/model: a storey's rooms, a door's walls, a rack unit's connections). */
-const ID_LIST_FIELDS = new Set([
-  'rooms',
-  'walls',
-  'wall_openings',
-  'doors',
-  'stairs',
-  'ceilings',
-  'floors',
-  'other_objects',
-  'storeys',
-  'racks',
-  'connections',
-]);
+const ID_LIST_FIELDS = new Set<string>([...STOREY_ITEM_LISTS.map(([field]) => field), 'storeys', 'racks', 'connections']);
 
 const isIdList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((id) => typeof id === 'string' && id !== '') && new Set(value).size === value.length;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { archSchema, type Arch, type Storey } from '@edrf/model';
+import { archSchema, STOREY_ITEM_LISTS, type Arch, type Storey, type StoreyItemList } from '@edrf/model';
 import { extractIfc } from '@edrf/ifc';
 import { ringArea } from '../geometry/ring.js';
 
@@ -63,16 +63,6 @@ const extractModels = (corpus: string) =>
   ));
 
 type Item = { id: string; global_id: string };
-const LISTS = [
-  ['rooms', 'rooms'],
-  ['walls', 'walls'],
-  ['wall_openings', 'wall_openings'],
-  ['doors', 'doors'],
-  ['stairs', 'stairs'],
-  ['ceilings', 'ceilings'],
-  ['floors', 'slabs'],
-  ['other_objects', 'other_objects'],
-] as const;
 
 /**
  * The building: `copies` copies (default: as many as bring the rooms nearest `targetArea`), `across` to a storey,
@@ -98,7 +88,7 @@ export async function realBuilding(
   const out: Record<string, Record<string, unknown>> = {
     storeys,
     buildings: {},
-    ...Object.fromEntries(LISTS.map(([, collection]) => [collection, {}])),
+    ...Object.fromEntries(STOREY_ITEM_LISTS.map(([, collection]) => [collection, {}])),
   };
   const placed: Copy[] = [];
   for (let c = 0; c < copies; c++) {
@@ -111,14 +101,14 @@ export async function realBuilding(
       number: level,
       name: `Level ${level}`,
       height: { min_z: z, max_z: z + STOREY_HEIGHT },
-      ...(Object.fromEntries(LISTS.map(([list]) => [list, [] as string[]])) as Record<(typeof LISTS)[number][0], string[]>),
+      ...(Object.fromEntries(STOREY_ITEM_LISTS.map(([list]) => [list, [] as string[]])) as Record<StoreyItemList, string[]>),
     } satisfies Storey);
     const y0 = (c % across) * (rowDepth + GAP);
     let x = 0;
     plans.forEach((plan, p) => {
       const prefix = `c${c}-p${p}-`;
       const moved = moveItems(plan, prefix, x, y0, z);
-      for (const [list, collection] of LISTS)
+      for (const [list, collection] of STOREY_ITEM_LISTS)
         for (const item of Object.values(moved[collection]!)) {
           out[collection]![item.id] = item;
           storey[list].push(item.id);
@@ -138,7 +128,7 @@ function toPlan(source: string, arch: Arch, storey: Storey): Plan {
     xs.push(p[0]!);
     ys.push(p[1]!);
   };
-  for (const [list, collection] of LISTS)
+  for (const [list, collection] of STOREY_ITEM_LISTS)
     for (const id of storey[list]) {
       const item = (arch[collection] as Record<string, unknown>)[id];
       if (item) walkPoints(item, take);
@@ -165,10 +155,10 @@ function toPlan(source: string, arch: Arch, storey: Storey): Plan {
 function moveItems(plan: Plan, prefix: string, dx: number, dy: number, dz: number): Record<string, Record<string, Item>> {
   const ref = (id: string) => (id ? prefix + id : id);
   // A reference to an item of another storey of the model (a door in a wall listed below) is dropped with it.
-  const onPlan = new Set(LISTS.flatMap(([list]) => plan.storey[list]));
+  const onPlan = new Set(STOREY_ITEM_LISTS.flatMap(([list]) => plan.storey[list]));
   const kept = (id: string) => (onPlan.has(id) ? ref(id) : '');
   const out: Record<string, Record<string, Item>> = {};
-  for (const [list, collection] of LISTS) {
+  for (const [list, collection] of STOREY_ITEM_LISTS) {
     const items: Record<string, Item> = {};
     for (const id of plan.storey[list]) {
       const item = (plan.arch[collection] as Record<string, Item>)[id];

@@ -36,6 +36,19 @@ export const storeySchema = z.object({
 });
 export type Storey = z.infer<typeof storeySchema>;
 
+/** A storey's id lists and the arch collection each one names (a storey owns the items it lists). */
+export const STOREY_ITEM_LISTS = [
+  ['rooms', 'rooms'],
+  ['walls', 'walls'],
+  ['wall_openings', 'wall_openings'],
+  ['doors', 'doors'],
+  ['stairs', 'stairs'],
+  ['ceilings', 'ceilings'],
+  ['floors', 'slabs'],
+  ['other_objects', 'other_objects'],
+] as const satisfies readonly (readonly [keyof Storey, string])[];
+export type StoreyItemList = (typeof STOREY_ITEM_LISTS)[number][0];
+
 export const buildingSchema = z.object({
   id: itemIdSchema,
   global_id: globalId(),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { COLLECTIONS, UNIT_KINDS, collectionEntries, isJsonObject, type ItemKind, type JsonObject } from './collections.js';
 import { modelSchema, type Model } from './model.js';
 import { idReferenceRegistry } from './primitives.js';
+import { STOREY_ITEM_LISTS } from './arch.js';
 import { RACK_PRODUCT_LIST, UNIT_PRODUCT_LIST } from './enums.js';
 
 /**
@@ -69,14 +70,7 @@ export const REFERENCES: readonly Reference[] = [
   // config
   { holder: 'config', field: 'report_tiles.@key', targets: ['arch.storeys'], onDelete: 'remove' },
   // arch: a storey owns the items it lists
-  storeyList('rooms', 'arch.rooms'),
-  storeyList('walls', 'arch.walls'),
-  storeyList('wall_openings', 'arch.wall_openings'),
-  storeyList('doors', 'arch.doors'),
-  storeyList('stairs', 'arch.stairs'),
-  storeyList('ceilings', 'arch.ceilings'),
-  storeyList('floors', 'arch.slabs'),
-  storeyList('other_objects', 'arch.other_objects'),
+  ...STOREY_ITEM_LISTS.map(([field, collection]) => storeyList(field, `arch.${collection}`)),
   { holder: 'arch.buildings', field: 'storeys.*', targets: ['arch.storeys'], onDelete: 'remove' },
   { holder: 'arch.walls', field: 'enclosing_id', targets: ['arch.walls'], onDelete: 'clear' },
   { holder: 'arch.wall_openings', field: 'wall_id', targets: ['arch.walls'], onDelete: 'cascade' },

@@ -1,4 +1,14 @@
-import { deleteItems, newRoom, polygonArea, type Arch, type ItemRef, type Model, type Point2, type Storey } from '@edrf/model';
+import {
+  deleteItems,
+  newRoom,
+  polygonArea,
+  STOREY_ITEM_LISTS,
+  type Arch,
+  type ItemRef,
+  type Model,
+  type Point2,
+  type Storey,
+} from '@edrf/model';
 import type { EditRequest } from '../../../state/history';
 import { sameContent, setIn, type ModelPath } from '../../../state/paths';
 
@@ -9,7 +19,6 @@ import { sameContent, setIn, type ModelPath } from '../../../state/paths';
  */
 
 /** The storey lists that name the items a storey holds (P§3). */
-export const STOREY_LISTS = ['rooms', 'walls', 'wall_openings', 'doors', 'stairs', 'ceilings', 'floors', 'other_objects'] as const;
 
 /** An id not yet used by any room: 'room-1', 'room-2', … after the highest taken. */
 export function newRoomId(arch: Arch): string {
@@ -71,12 +80,12 @@ export function mergeStoreys(model: Model, keepId: string, otherIds: readonly st
   const moved: Storey = structuredClone(kept);
   for (const id of others) {
     const storey = model.arch.storeys[id]!;
-    for (const list of STOREY_LISTS) moved[list] = [...new Set([...moved[list], ...storey[list]])];
+    for (const [list] of STOREY_ITEM_LISTS) moved[list] = [...new Set([...moved[list], ...storey[list]])];
   }
   const next: Model = structuredClone(model);
   next.arch.storeys[keepId] = moved;
   // The merged storeys no longer own anything: deleting them afterwards removes only the storeys.
-  for (const id of others) for (const list of STOREY_LISTS) next.arch.storeys[id]![list] = [];
+  for (const id of others) for (const [list] of STOREY_ITEM_LISTS) next.arch.storeys[id]![list] = [];
   const tiles = [kept, ...others.map((id) => model.arch.storeys[id]!)].flatMap((s) => model.config.report_tiles[s.id] ?? []);
   if (tiles.length > 0) next.config.report_tiles[keepId] = tiles;
   for (const tray of Object.values(next.elec.trays)) {
