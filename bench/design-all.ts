@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { elecSchema, emptyFire, emptyModel, type Arch, type Fire } from '@edrf/model';
 import { createFireConfig } from '@edrf/fire';
 import { designAll, DESIGN_ALL_STEPS, type DesignAllCalls } from '../apps/web/src/pages/project/fire/units/design/design-all.js';
-import { generatedBuilding } from '../packages/fire/src/test-support/generated-building.js';
+import { generatedBuilding } from '@edrf/fire/testing';
 import { startApiServer, type ApiServer } from './support/api-server.js';
 import { buildingCases, SHARES, WHOLE_ONLY, withPlacedCentrals, type BuildingCase } from './support/buildings.js';
 

@@ -11,9 +11,7 @@ import path from 'node:path';
 import { REGULATIONS, emptyFire, type Arch, type Regulation } from '@edrf/model';
 import { extractIfc } from '@edrf/ifc';
 import { calcFireSections, calcFireUnits, createFireConfig, sectionCap, REGULATION_RULES } from '@edrf/fire';
-import { indexBuilding } from '../packages/fire/src/building.js';
-import { components } from '../packages/fire/src/sections/partition.js';
-import { sectionBuilding } from '../packages/fire/src/sections/section-index.js';
+import { indexBuilding, components, sectionBuilding } from '@edrf/fire/testing';
 import { buildingCases, SHARES, WHOLE_ONLY } from './support/buildings.js';
 
 const corpus = process.env.IFC_CORPUS ?? '/work/shared/ifc';

@@ -17,7 +17,7 @@ import { emptyFire, type Fire } from '@edrf/model';
 import { createFireConfig, type FireUnitsResult } from '@edrf/fire';
 import { ComputePool, computeWorkers } from '../apps/server/src/compute/pool.js';
 import { INPUT_ACCEPTED } from '../apps/server/src/compute/fire-calls.js';
-import { realBuilding, type Copy } from '../packages/fire/src/test-support/real-building.js';
+import { realBuilding, type Copy } from '@edrf/fire/testing';
 import { startApiServer, type ApiServer } from './support/api-server.js';
 import { buildingCases, SHARES, WHOLE_ONLY, type Building, type BuildingCase } from './support/buildings.js';
 

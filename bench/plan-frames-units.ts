@@ -7,7 +7,7 @@
 import { emptyFire, emptyModel, type Model } from '@edrf/model';
 import { analysisInput, calcFireUnits, createFireConfig, storeyOrder } from '@edrf/fire';
 import type { Page } from '@playwright/test';
-import { IFC_CORPUS, realBuilding, realModelsPresent } from '../packages/fire/src/test-support/real-building.js';
+import { IFC_CORPUS, realBuilding, realModelsPresent } from '@edrf/fire/testing';
 import { measureStorey, quantile } from './plan-page.js';
 
 /** Detectors and call points dragged, spread over the storey. */

@@ -36,7 +36,7 @@ const design = () =>
   Promise.all([
     import('@edrf/ifc'),
     import('../packages/reports/src/plans/designed.js'),
-    import('../packages/fire/src/test-support/real-building.js'),
+    import('@edrf/fire/testing'),
     import('./support/buildings.js'),
   ]).then(([ifc, designed, real, support]) => ({ ...ifc, ...designed, ...real, ...support }));
 

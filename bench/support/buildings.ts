@@ -5,9 +5,7 @@
 // - generated (generated-building.ts): 20 storeys of rectangles; a fraction is that share of the storeys.
 import type { Arch, Fire } from '@edrf/model';
 import { calcFireUnits } from '@edrf/fire';
-import { generatedBuilding } from '../../packages/fire/src/test-support/generated-building.js';
-import { realBuilding, realModelsPresent, IFC_CORPUS, type Copy } from '../../packages/fire/src/test-support/real-building.js';
-import { placeCentrals } from '../../packages/fire/src/test-support/centrals.js';
+import { generatedBuilding, realBuilding, realModelsPresent, IFC_CORPUS, type Copy, placeCentrals } from '@edrf/fire/testing';
 
 /** A quarter, a half and all of each building: the time should grow no faster than the building. */
 export const SHARES: readonly (readonly [label: string, fraction: number])[] = [

@@ -17,7 +17,7 @@ import {
 import { ComputePool } from '../../src/compute/pool.js';
 import { TaskRefused } from '../../src/compute/protocol.js';
 import { calcUnitsBody, readPart, SHARED_FROM_ROOMS } from '../../src/compute/fire-units-task.js';
-import { generatedBuilding } from '../../../../packages/fire/src/test-support/generated-building.js';
+import { generatedBuilding } from '@edrf/fire/testing';
 
 const pool = new ComputePool(2);
 afterAll(() => pool.close());

@@ -5,7 +5,7 @@ import { emptyFire } from '@edrf/model';
 import { calcFireUnits, createFireConfig } from '@edrf/fire';
 import { ComputePool } from '../../src/compute/pool.js';
 import { SHARED_FROM_ROOMS } from '../../src/compute/fire-units-task.js';
-import { generatedBuilding } from '../../../../packages/fire/src/test-support/generated-building.js';
+import { generatedBuilding } from '@edrf/fire/testing';
 
 const pool = new ComputePool(2);
 afterAll(() => pool.close());

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { archSchema, STOREY_ITEM_LISTS, type Arch, type Storey, type StoreyItemList } from '@edrf/model';
-import { extractIfc } from '@edrf/ifc';
 import { ringArea } from '../geometry/ring.js';
 
 /**
@@ -52,14 +51,16 @@ export interface RealBuilding {
   area: number;
 }
 
-/** The corpus models, extracted once per process. */
+/** The corpus models, extracted once per process (the IFC reader loaded only then: '@edrf/fire/testing' stays light). */
 let extracted: Promise<{ source: string; arch: Arch }[]> | undefined;
 const extractModels = (corpus: string) =>
-  (extracted ??= Promise.all(
-    REAL_MODELS.map(async (file) => ({
-      source: file.replace(/\.ifc$/, ''),
-      arch: (await extractIfc(new Uint8Array(fs.readFileSync(path.join(corpus, file))))).arch,
-    })),
+  (extracted ??= import('@edrf/ifc').then(({ extractIfc }) =>
+    Promise.all(
+      REAL_MODELS.map(async (file) => ({
+        source: file.replace(/\.ifc$/, ''),
+        arch: (await extractIfc(new Uint8Array(fs.readFileSync(path.join(corpus, file))))).arch,
+      })),
+    ),
   ));
 
 type Item = { id: string; global_id: string };

@@ -9,7 +9,7 @@ import {
   createFireConfig,
   SECTION_LABEL_PREFIX,
 } from '@edrf/fire';
-import { placeCentrals } from '../../../fire/src/test-support/centrals.js';
+import { placeCentrals } from '@edrf/fire/testing';
 
 export function designedModel(arch: Arch, regulation: Regulation, name = 'Corpus building'): Model {
   const elec: Elec = elecSchema.parse({});

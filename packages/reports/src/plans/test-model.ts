@@ -3,7 +3,7 @@
 // and a loop; the second one hall printed on two report tiles. Three sections with addresses.
 import { fireSchema, wallSchema, type Model, type Regulation } from '@edrf/model';
 import { createFireConfig } from '@edrf/fire';
-import { makeArch, rect } from '../../../fire/src/test-support/arch.js';
+import { makeArch, rect } from '@edrf/fire/testing';
 import { nameStoreys, node, placed as unit, testModel } from '../test-support/model.js';
 
 /** The wall along y = 0 from x = 0 to x = 10: exactly 10 m long, for the scale checks. */

@@ -4,7 +4,7 @@
 // long loop is 5 m; its return runs 2 m up, back along the strip and 2 m down to the rack.
 import { configSchema, CURRENT_SCHEMA, elecSchema, fireSchema, type Model } from '@edrf/model';
 import { createFireConfig } from '@edrf/fire';
-import { makeArch, rect } from '../../../fire/src/test-support/arch.js';
+import { makeArch, rect } from '@edrf/fire/testing';
 
 export const STRIP_ROOM = 5;
 export const HEIGHT = 2.8;

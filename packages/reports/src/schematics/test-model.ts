@@ -4,7 +4,7 @@
 // (+D2 Skåp 2) with a second central, networked to the first, feeding a repeater panel.
 import { configSchema, CURRENT_SCHEMA, elecSchema, fireSchema, type Model, type Regulation } from '@edrf/model';
 import { createFireConfig } from '@edrf/fire';
-import { makeArch, rect } from '../../../fire/src/test-support/arch.js';
+import { makeArch, rect } from '@edrf/fire/testing';
 import { node, placed } from '../test-support/model.js';
 
 export const STOREY_NAMES = ['Plan 1 – entré', 'Plan 2'];

@@ -2,7 +2,7 @@
 // placed unit, a route node, a unit in a rack, and the project around the designed fire model — so that the test
 // models of the lists, the bill and the plans (each its own building and figures) do not build them each again.
 import { configSchema, CURRENT_SCHEMA, elecSchema, type Arch, type Fire, type Model } from '@edrf/model';
-import { makeArch, rect } from '../../../fire/src/test-support/arch.js';
+import { makeArch, rect } from '@edrf/fire/testing';
 
 /** The project every test model prints in its title block. */
 export const PROJECT = { name: 'Kv. Ugglan', address: 'Storgatan 1, Växjö', owner: 'Fastighets AB Ω' } as const;

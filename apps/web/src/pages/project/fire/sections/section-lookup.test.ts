@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { calcFireSections, calcFireUnits, createFireConfig } from '@edrf/fire';
 import { emptyFire, emptyModel, type Model } from '@edrf/model';
-import { generatedBuilding } from '../../../../../../../packages/fire/src/test-support/generated-building';
+import { generatedBuilding } from '@edrf/fire/testing';
 import { addressOf, addressedUnits, sortedSections, unitPart, unitsInPart } from './section-lookup';
 
 /** The generated building designed by the engine: units, then sections with addresses (Design all's steps). */

@@ -1,0 +1,13 @@
+// '@edrf/fire/testing': what tests and benchmarks outside this package build their buildings with, and the engine's
+// inner steps that benchmarks time one by one. Not for the app: it may read the IFC corpus from disk.
+export { makeArch, rect, type DoorSpec, type RoomSpec, type StoreySpec } from './test-support/arch.js';
+export * from './test-support/centrals.js';
+export { generatedBuilding } from './test-support/generated-building.js';
+export * from './test-support/real-building.js';
+export { EXACT_TOUR_MAX, oneTreeBound, tourLowerBound } from './test-support/tour-bound.js';
+export { samplePoints, wallDistance, worstDistance } from './test-support/coverage-check.js';
+export { seededRandom } from './test-support/random.js';
+
+export { indexBuilding } from './building.js';
+export { components } from './sections/partition.js';
+export { sectionBuilding } from './sections/section-index.js';
