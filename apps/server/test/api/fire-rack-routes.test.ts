@@ -4,24 +4,9 @@ import { calcFireRackToRackRoutes } from '@edrf/fire';
 import { archSchema, elecSchema, fireConnectionsSchema, fireSchema } from '@edrf/model';
 import { testDatabases } from '../support/databases.js';
 import { fireCall } from '../support/fire-app.js';
-import { rect } from '../support/shapes.js';
+import { corridorArch } from '../support/shapes.js';
 
-/** A corridor with two offices, a door into each, and a stairwell. */
-const arch = () => ({
-  storeys: {
-    g: { id: 'g', number: 0, name: 'Ground', height: { min_z: 0, max_z: 3 }, rooms: ['hall', 'a', 'b', 'stair'], doors: ['da', 'db'] },
-  },
-  rooms: {
-    hall: { id: 'hall', name: 'Hall', shape: { exterior: rect(0, 5, 20, 2) } },
-    a: { id: 'a', name: 'Office A', shape: { exterior: rect(0, 0, 10, 5) } },
-    b: { id: 'b', name: 'Office B', shape: { exterior: rect(10, 0, 10, 5) } },
-    stair: { id: 'stair', name: 'Stair', type: 'Stairwell', shape: { exterior: rect(20, 0, 4, 7) } },
-  },
-  doors: {
-    da: { id: 'da', left: [4, 5, 0], right: [5, 5, 0] },
-    db: { id: 'db', left: [14, 5, 0], right: [15, 5, 0] },
-  },
-});
+const arch = corridorArch;
 const elec = () => ({ trays: { t: { id: 't', storey_id: 'g', start: [0, 6, 2.7], end: [20, 6, 2.7] } } });
 const rack = (id: string, x: number, y: number) => ({ id, storey_id: 'g', coord: [x, y, 0.1], label: id });
 const racks = () => ({ r1: rack('r1', 2, 2), r2: rack('r2', 18, 2), r3: rack('r3', 10, 6) });

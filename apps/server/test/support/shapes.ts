@@ -6,6 +6,23 @@ export const rect = (x: number, y: number, w: number, h: number): [number, numbe
   [x, y + h],
 ];
 
+/** A corridor (hall) with two offices, a door into each, and a stairwell, on one storey 'g': the fire calls' test building. */
+export const corridorArch = () => ({
+  storeys: {
+    g: { id: 'g', number: 0, name: 'Ground', height: { min_z: 0, max_z: 3 }, rooms: ['hall', 'a', 'b', 'stair'], doors: ['da', 'db'] },
+  },
+  rooms: {
+    hall: { id: 'hall', name: 'Hall', shape: { exterior: rect(0, 5, 20, 2) } },
+    a: { id: 'a', name: 'Office A', shape: { exterior: rect(0, 0, 10, 5) } },
+    b: { id: 'b', name: 'Office B', shape: { exterior: rect(10, 0, 10, 5) } },
+    stair: { id: 'stair', name: 'Stair', type: 'Stairwell', shape: { exterior: rect(20, 0, 4, 7) } },
+  },
+  doors: {
+    da: { id: 'da', left: [4, 5, 0], right: [5, 5, 0] },
+    db: { id: 'db', left: [14, 5, 0], right: [15, 5, 0] },
+  },
+});
+
 /** A square room outline of `size` metres, its corner at (x, 0). */
 export const square = (x: number, size = 5): [number, number][] => rect(x, 0, size, size);
 

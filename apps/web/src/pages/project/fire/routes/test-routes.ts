@@ -1,6 +1,6 @@
 import type { Model, Route, RouteNode } from '@edrf/model';
 import { testModel } from '../../../../editor/arch/test-arch';
-import { createFireConfigForTest } from '../test-fire';
+import { createFireConfigForTest, testDetectors } from '../test-fire';
 import { testSection } from '../sections/test-sections';
 
 export const free = (x: number, y: number, z = 2.95): RouteNode => ({ unit_id: '', coord: [x, y, z] });
@@ -19,19 +19,8 @@ export function routesModel(): Model {
   fire.units.racks = {
     rk1: { id: 'rk1', storey_id: 's0', coord: [0.5, 0.5, 0.1], label: '+D1', angle: 0, size: [46, 220], physical: true },
   };
-  const detector = (id: string, storey_id: string, x: number, y: number) => ({
-    id,
-    storey_id,
-    product_id: 'sbf-smoke',
-    coord: [x, y, storey_id === 's0' ? 2.95 : 5.95] as [number, number, number],
-    hidden: false,
-  });
-  fire.units.detectors = {
-    d1: detector('d1', 's0', 1, 1),
-    d2: detector('d2', 's0', 3, 2),
-    d3: detector('d3', 's0', 5.5, 1.5),
-    d4: detector('d4', 's1', 2, 2),
-  };
+  fire.units.detectors = testDetectors('sbf-smoke');
+
   fire.units.sirens = { si1: { id: 'si1', storey_id: 's0', product_id: 'sbf-sounder', coord: [6, 1, 2.95], angle: 0, locked_to: '' } };
   fire.connections.centrals = {
     c1: {

@@ -1,7 +1,7 @@
 import type { Model, Section } from '@edrf/model';
 import { SECTION_PALETTE } from '@edrf/model';
 import { testModel } from '../../../../editor/arch/test-arch';
-import { createFireConfigForTest } from '../test-fire';
+import { createFireConfigForTest, testDetectors } from '../test-fire';
 
 /** A section for tests: palette pair `colour`, rooms as parts without a shape. */
 export const testSection = (id: string, name: string, rooms: string[], addresses: Record<string, number> = {}, colour = 0): Section => ({
@@ -22,19 +22,8 @@ export const testSection = (id: string, name: string, rooms: string[], addresses
 export function sectionsModel(): Model {
   const model: Model = { ...testModel(), fire: createFireConfigForTest('Sbf1108') };
   const fire = model.fire!;
-  const detector = (id: string, storey_id: string, x: number, y: number) => ({
-    id,
-    storey_id,
-    product_id: '',
-    coord: [x, y, storey_id === 's0' ? 2.95 : 5.95] as [number, number, number],
-    hidden: false,
-  });
-  fire.units.detectors = {
-    d1: detector('d1', 's0', 1, 1),
-    d2: detector('d2', 's0', 3, 2),
-    d3: detector('d3', 's0', 5.5, 1.5),
-    d4: detector('d4', 's1', 2, 2),
-  };
+  fire.units.detectors = testDetectors();
+
   fire.units.buttons = { b1: { id: 'b1', storey_id: 's0', door_id: '', product_id: '', coord: [6.5, 0.5, 1], angle: 0 } };
   fire.sections = {
     'section-1': testSection('section-1', '1', ['k'], { d1: 1 }),
