@@ -24,12 +24,16 @@ const MB = 1024 * 1024;
 const PIECE_BYTES = 8 * MB;
 const ADMIN_EMAIL = 'bench@example.com';
 const USER_EMAIL = 'designer@example.com';
-/** The target: end to end at most this many times bare web-ifc for models of at least 1 MB... */
+/**
+ * The target (issue 39): end to end at most max(1.5 × bare web-ifc, bare + 100 ms) for models of at least 1 MB (a small
+ * model's import has fixed costs web-ifc alone has not: the socket, the project, the merge)...
+ */
 const TARGET_RATIO = 1.5;
+const TARGET_EXTRA_MS = 100;
 const RATIO_FROM_MB = 1;
-/** ...and the large (26 MB) model under 5 s end to end. */
+/** ...and at most 1.0 × bare on the large (26 MB) model. */
 const LARGE_MB = 20;
-const LARGE_TARGET_MS = 5000;
+const LARGE_TARGET_RATIO = 1;
 
 interface Result {
   file: string;
@@ -226,8 +230,9 @@ async function runOne(file: string): Promise<Result> {
 /** What a row misses of the target, or '' when it meets it. */
 function misses(r: Result): string {
   const missed: string[] = [];
-  if (r.bytes >= RATIO_FROM_MB * MB && r.ratio > TARGET_RATIO) missed.push(`ratio > ${TARGET_RATIO}`);
-  if (r.bytes >= LARGE_MB * MB && r.endToEndMs >= LARGE_TARGET_MS) missed.push(`>= ${LARGE_TARGET_MS / 1000} s`);
+  if (r.bytes >= RATIO_FROM_MB * MB && r.ratio > TARGET_RATIO && r.endToEndMs - r.bareMs > TARGET_EXTRA_MS)
+    missed.push(`ratio > ${TARGET_RATIO} and > bare + ${TARGET_EXTRA_MS} ms`);
+  if (r.bytes >= LARGE_MB * MB && r.ratio > LARGE_TARGET_RATIO) missed.push(`ratio > ${LARGE_TARGET_RATIO}`);
   return missed.length ? `MISS (${missed.join(', ')})` : '';
 }
 
@@ -285,7 +290,9 @@ async function main(): Promise<void> {
     );
   }
   console.log();
-  console.log('target: ratio <= 1.5 for models >= 1 MB; the 26 MB model under 5 s end to end');
+  console.log(
+    `target: end to end <= max(${TARGET_RATIO} × bare, bare + ${TARGET_EXTRA_MS} ms) for models >= ${RATIO_FROM_MB} MB; ratio <= ${LARGE_TARGET_RATIO} for models >= ${LARGE_MB} MB`,
+  );
   const missed = results.filter((r) => misses(r));
   console.log(missed.length ? `${missed.length} of ${results.length} models miss it (marked MISS)` : 'every model meets it');
 }

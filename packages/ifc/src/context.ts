@@ -1,14 +1,17 @@
-/** What every extractor needs: the open model, its unit, placements and the Clipper2 module. */
+/**
+ * What every element reader (elements/) is given: the file's entities (read by the STEP reader, step/), its shapes
+ * (shapes/), its unit, and the entities, placements and shapes already read, so each is read once.
+ */
 import { IFCLOCALPLACEMENT } from 'web-ifc';
-import type { LineSource } from './step.js';
+import type { LineSource } from './step/line-source.js';
 import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
-import type { Affine } from './placement.js';
-import type { ElementPoints, MeshReader } from './mesh.js';
-import type { FacetReader } from './facets.js';
-import type { ElementOutline, ElementShape } from './element-shape.js';
-import type { Voids } from './voids.js';
-import { placementTransform } from './placement.js';
-import { getLine, ref, type IfcLine } from './step.js';
+import type { Affine } from './shapes/placement.js';
+import type { ElementPoints, MeshReader } from './shapes/mesh.js';
+import type { FacetReader } from './shapes/facets.js';
+import type { ElementOutline, ElementShape } from './shapes/element-shape.js';
+import type { Voids } from './step/voids.js';
+import { placementTransform } from './shapes/placement.js';
+import { getLine, ref, type IfcLine } from './step/line-source.js';
 
 export interface ExtractContext {
   /** The file's entities, read from its text as web-ifc reads them (text-lines.ts). */
@@ -96,3 +99,10 @@ export function line(ctx: ExtractContext, id: number): IfcLine | undefined {
 
 /** An IFC GlobalId (22 characters of IFC's base-64 alphabet in a well-formed file). */
 export const GLOBAL_ID = /^[0-9A-Za-z_$]{22}$/;
+
+/** An item a reader made, with the entity it came from and its lowest Z, for putting it on a storey (extract.ts). */
+export interface Placed<T> {
+  expressID: number;
+  item: T;
+  minZ: number;
+}

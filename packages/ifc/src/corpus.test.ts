@@ -73,7 +73,7 @@ async function check(file: string): Promise<void> {
   expect(Object.keys(arch.walls).length + skippedWalls).toBe(ref.counts.walls + ref.counts.curtain_walls + ref.counts.columns + beams);
 
   // Doors: count, and the width line's middle within 0.15 m of the reference's centre along the line. Across the line
-  // the reference centres the door on its mesh, the import on its wall (door-snap.ts); corpus-geometry.test.ts checks
+  // the reference centres the door on its mesh, the import on its wall (elements/doors.ts); corpus-geometry.test.ts checks
   // that each door lies on a wall.
   expect(Object.keys(arch.doors)).toHaveLength(ref.counts.doors);
   let maxDoorOffset = 0;

@@ -1,32 +1,36 @@
+/**
+ * The import's entry point (extractIfc): reads a file's STEP text (step/), makes every element's shape first (shapes/,
+ * shared with helper threads: work/), then runs the element readers (elements/) and puts each item on its storey.
+ * docs/ifc.md maps the package.
+ */
 import { IfcAPI, LogLevel } from 'web-ifc';
 import { emptyModel, type Arch, type Elec } from '@edrf/model';
-import { StoreyAssigner, type StoreyList } from './assign.js';
-import { prefetchLines, type ExtractContext } from './context.js';
-import { loadClipper } from './footprint.js';
-import { readRooms, type Placed } from './spaces.js';
-import { Properties } from './properties.js';
-import { readWalls, WALL_PROPERTIES } from './walls.js';
-import { DOOR_PROPERTIES, readDoors } from './doors.js';
-import { readOpenings } from './openings.js';
-import { readCeilings, readSlabs, readStairs } from './slabs.js';
-import { readObjects } from './objects.js';
-import { readTrays } from './trays.js';
-import { compassDegrees } from './north.js';
-import { spatialParents } from './spatial.js';
-import { readBuildings, readStoreys } from './storeys.js';
-import { readLengthUnit } from './units.js';
-import { MeshReader } from './mesh.js';
-import { FacetReader } from './facets.js';
-import { starsAsUnset } from './stars.js';
-import { openingsUncut, type Voids } from './voids.js';
-import { asBuffer } from './step-text.js';
-import { partsFromText } from './text-relations.js';
+import { prefetchLines, type ExtractContext, type Placed } from './context.js';
+import { loadClipper } from './shapes/footprint.js';
+import { readRooms } from './elements/spaces.js';
+import { Properties } from './elements/properties.js';
+import { readWalls, WALL_PROPERTIES } from './elements/walls.js';
+import { DOOR_PROPERTIES, readDoors } from './elements/doors.js';
+import { readOpenings } from './elements/openings.js';
+import { readCeilings, readSlabs, readStairs } from './elements/slabs.js';
+import { readObjects } from './elements/objects.js';
+import { readTrays } from './elements/trays.js';
+import { compassDegrees } from './elements/north.js';
+import { spatialParents, StoreyAssigner, type StoreyList } from './elements/spatial.js';
+import { readBuildings, readStoreys } from './elements/storeys.js';
+import { readLengthUnit } from './elements/units.js';
+import { MeshReader } from './shapes/mesh.js';
+import { FacetReader } from './shapes/facets.js';
+import { starsAsUnset } from './step/stars.js';
+import { openingsUncut, type Voids } from './step/voids.js';
+import { asBuffer } from './step/step-text.js';
+import { partsFromText } from './step/text-relations.js';
 import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
-import { doGeometryWork, helpWithGeometryWork, type WorkHelp, type WorkShare } from './shared-work.js';
-import { workFinished } from './work-state.js';
-import { SubModels } from './sub-model.js';
-import { schemaOf, TextLines } from './text-lines.js';
-import { incompleteFile } from './complete.js';
+import { doGeometryWork, helpWithGeometryWork, type WorkHelp, type WorkShare } from './work/shared-work.js';
+import { workFinished } from './work/work-state.js';
+import { SubModels } from './shapes/sub-model.js';
+import { schemaOf, TextLines } from './step/text-lines.js';
+import { incompleteFile } from './step/complete.js';
 
 /** The steps an import reports (P§4 upload protocol). */
 export type ImportStep = 'ifc_parse' | 'ifc_diff' | 'ifc_process';

@@ -110,7 +110,7 @@ describe('re-import of the small written IFC file', () => {
   it('a moved wall changes that wall only', async () => {
     // The opening (and so the door) is placed on the storey, not on the wall, in both files: the same place as in
     // tinyIfc(), where the wall's placement is the identity, so only the wall moves with its placement. It moves 1 m,
-    // beyond the reach within which a door's line snaps onto a host wall (door-snap.ts).
+    // beyond the reach within which a door's line snaps onto a host wall (elements/doors.ts).
     const text = tinyIfc().replace('#73=IFCLOCALPLACEMENT(#56,#72);', '#73=IFCLOCALPLACEMENT(#18,#72);');
     const edited = text.replace(
       '#56=IFCLOCALPLACEMENT(#18,#4);',
@@ -195,7 +195,7 @@ describe.skipIf(!present || !fs.existsSync(path.join(corpus, FZK)))(`re-import o
     for (const d of Object.values(arch.doors)) expect(d.walls).not.toContain(wall);
     for (const o of Object.values(arch.wall_openings)) expect(o.wall_id).not.toBe(wall);
     for (const s of Object.values(arch.storeys)) expect(s.walls).not.toContain(wall);
-    // A door without its wall sits by its own mesh instead of mid-wall (door-snap.ts): its line moves across itself,
+    // A door without its wall sits by its own mesh instead of mid-wall (elements/doors.ts): its line moves across itself,
     // by less than the wall was thick, and not along.
     for (const d of hosted) {
       const now = arch.doors[d.id]!;

@@ -8,13 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { polygonArea, type Arch, type Polygon } from '@edrf/model';
 import * as WebIfc from 'web-ifc';
 import { IfcAPI, LogLevel } from 'web-ifc';
-import { DOOR_CLASSES } from './doors.js';
-import { OBJECT_CLASSES } from './objects.js';
-import { TRAY_CLASSES } from './trays.js';
-import { MILLIMETRE_MODEL, stepFile } from './step-file.js';
-import { openingsUncut } from './voids.js';
-import { starsAsUnset } from './stars.js';
-import { asBuffer } from './step-text.js';
+import { DOOR_CLASSES } from './elements/doors.js';
+import { OBJECT_CLASSES } from './elements/objects.js';
+import { TRAY_CLASSES } from './elements/trays.js';
+import { MILLIMETRE_MODEL, stepFile } from './step/step-file.js';
+import { openingsUncut } from './step/voids.js';
+import { starsAsUnset } from './step/stars.js';
+import { asBuffer } from './step/step-text.js';
 
 export { MILLIMETRE_MODEL, stepFile };
 

@@ -1,10 +1,10 @@
 /** Extraction from a small IFC4 file written here as STEP text, so these tests run without the corpus. */
 import { describe, expect, test } from 'vitest';
 import { polygonArea, validateModelPart } from '@edrf/model';
-import { doorOpType, swingInPlan } from './doors.js';
+import { doorOpType, swingInPlan } from './elements/doors.js';
 import { extractIfc } from './index.js';
-import { roomTypeFromName } from './room-type.js';
-import { lengthUnitFromText } from './units.js';
+import { roomTypeFromName } from '@edrf/geometry';
+import { lengthUnitFromText } from './elements/units.js';
 import { tinyGlobalId, tinyIfc } from './test-support.js';
 
 const gid = tinyGlobalId;

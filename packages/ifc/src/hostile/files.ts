@@ -3,7 +3,7 @@
  * careless exporter or an attacker sends. Each is answered with a clear error or a model of finite numbers (docs/ifc-upload.md,
  * "Hostile files"). Not exported from the package's entry (index.ts); the tests import this file.
  */
-import { MILLIMETRE_MODEL, stepFile } from '../step-file.js';
+import { MILLIMETRE_MODEL, stepFile } from '../step/step-file.js';
 
 /** A GlobalId of these files: 22 characters of IFC's alphabet. */
 export const hostileGlobalId = (n: number): string => `H${String(n).padStart(21, '0')}`;

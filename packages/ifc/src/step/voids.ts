@@ -1,0 +1,46 @@
+/**
+ * Openings, cut in plan instead of in 3D. web-ifc cuts every IfcOpeningElement out of its host's mesh with 3D
+ * booleans, which is most of its time on models with many walls and windows (four fifths on AC20-FZK-Haus). A plan
+ * needs none of it: a window or a door opening that stops below the top of its wall leaves the wall's footprint as it
+ * was. So the file's IfcRelVoidsElement lines reach web-ifc renamed to IfcRelProjectsElement, a relation with the
+ * same attributes that web-ifc does not cut with; and an opening that runs through the whole height of its host is
+ * cut from the host's footprint here, in 2D (element-shape.ts).
+ */
+import type { ExtractContext } from '../context.js';
+import { asBuffer, entitiesOf } from './step-text.js';
+import { voidsFromText, type Voids } from './text-relations.js';
+
+export type { Voids } from './text-relations.js';
+
+const VOIDS = Buffer.from('IFCRELVOIDSELEMENT', 'latin1');
+const PROJECTS = Buffer.from('IFCRELPROJECTSELEMENT', 'latin1');
+
+export interface UncutFile {
+  bytes: Uint8Array;
+  /** The file's IfcRelVoidsElement relations, read from its text (web-ifc reads them as IfcRelProjectsElement). */
+  voids: Voids;
+}
+
+/** The bytes with every IfcRelVoidsElement entity renamed IfcRelProjectsElement: a copy when there is one. */
+export function openingsUncut(input: Uint8Array): UncutFile {
+  const bytes = asBuffer(input);
+  const relations = entitiesOf(bytes, VOIDS);
+  const at = relations.map((relation) => relation.at);
+  const voids = voidsFromText(bytes, relations);
+  if (at.length === 0) return { bytes: input, voids };
+  const out = new Uint8Array(bytes.length + at.length * (PROJECTS.length - VOIDS.length));
+  let from = 0;
+  let to = 0;
+  for (const i of at) {
+    out.set(bytes.subarray(from, i), to);
+    to += i - from;
+    out.set(PROJECTS, to);
+    to += PROJECTS.length;
+    from = i + VOIDS.length;
+  }
+  out.set(bytes.subarray(from), to);
+  return { bytes: out, voids };
+}
+
+/** The file's IfcRelVoidsElement relations (read with the file's text, openingsUncut). */
+export const voids = (ctx: ExtractContext): Voids => ctx.voids;
