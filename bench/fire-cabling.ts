@@ -9,14 +9,16 @@
 //   node --import tsx bench/fire-cabling.ts --buildings-only  # the buildings (with --full: all of each only)
 //   node --import tsx bench/fire-cabling.ts --corpus-only     # the corpus models only
 //   node --import tsx bench/fire-cabling.ts --buildings-only --generated-only  # the generated building only
+//   node --import tsx bench/fire-cabling.ts --clean Institute.ifc  # corpus models after Clean (default options), as a designer runs it
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { emptyFire, type Arch, type Fire, type Route } from '@edrf/model';
+import { emptyFire, emptyModel, type Arch, type Fire, type Route } from '@edrf/model';
 import { extractIfc } from '@edrf/ifc';
 import { calcFireCabling, calcFireSections, calcFireUnits, createFireConfig, routeWallCrossings } from '@edrf/fire';
 import { indexBuilding } from '../packages/fire/src/building.js';
-import { pointInRings } from '../packages/fire/src/geometry/ring.js';
+import { pointInRings, type Pt } from '../packages/fire/src/geometry/ring.js';
+import { cleanArch } from '@edrf/geometry';
 import { attachPoint, buildRoutingGraph } from '../packages/fire/src/cabling/routing-graph.js';
 import { exactRing, ringCost } from '../packages/fire/src/cabling/ring.js';
 import { GraphSearch } from '../packages/fire/src/loops/path-between.js';
@@ -182,6 +184,127 @@ function corridorShare(arch: Arch, routes: readonly Route[]): number {
   return total > 0 ? inside / total : 0;
 }
 
+/** Whether ab and cd cross at a point inside both (shared or touching ends and overlaps along one line do not count). */
+function properCross(a: Pt, b: Pt, c: Pt, d: Pt): boolean {
+  const side = (p: Pt, q: Pt, r: Pt) => (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]);
+  const eps = 1e-9;
+  const [d1, d2, d3, d4] = [side(c, d, a), side(c, d, b), side(a, b, c), side(a, b, d)];
+  return ((d1 > eps && d2 < -eps) || (d1 < -eps && d2 > eps)) && ((d3 > eps && d4 < -eps) || (d3 < -eps && d4 > eps));
+}
+
+/** Per loop, the pairs of its plan segments on one storey that cross (issue 34: a loop never crosses itself on a storey). */
+function selfCrossings(route: Route): number {
+  const byStorey = new Map<string, [Pt, Pt][]>();
+  for (const slice of route.slices) {
+    const list = byStorey.get(slice.storey_id) ?? [];
+    byStorey.set(slice.storey_id, list);
+    for (let k = 1; k < slice.nodes.length; k++) {
+      const [a, b] = [slice.nodes[k - 1]!.coord, slice.nodes[k]!.coord];
+      if (Math.hypot(b[0] - a[0], b[1] - a[1]) > 1e-6)
+        list.push([
+          [a[0], a[1]],
+          [b[0], b[1]],
+        ]);
+    }
+  }
+  let count = 0;
+  for (const segs of byStorey.values()) {
+    const boxes = segs.map(([a, b]) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])] as const);
+    for (let i = 0; i < segs.length; i++)
+      for (let j = i + 1; j < segs.length; j++) {
+        const [p, q] = [boxes[i]!, boxes[j]!];
+        if (p[0] > q[2] || q[0] > p[2] || p[1] > q[3] || q[1] > p[3]) continue;
+        if (properCross(segs[i]![0], segs[i]![1], segs[j]![0], segs[j]![1])) count++;
+      }
+  }
+  return count;
+}
+
+/** Legs at this many degrees or more from the nearest wall's axis (and as many from its perpendicular) are diagonal. */
+const DIAGONAL_FROM = 15;
+
+/**
+ * The share of the loops' plan length in segments at 15–75° to the axis of the wall nearest their middle (a wall's
+ * axis: its outline's longest edge; a storey without walls: its rooms' outlines): cable drawn diagonally over a floor
+ * where a designer runs it along the walls.
+ */
+function diagonalShare(arch: Arch, routes: readonly Route[]): number {
+  const CELL = 5;
+  // Per storey, the wall outlines' edges bucketed by cell, each with its wall's axis angle.
+  const index = new Map<string, Map<string, { a: Pt; b: Pt; axis: number }[]>>();
+  const axisOf = (ring: readonly Pt[]) => {
+    let [best, angle] = [-1, 0];
+    ring.forEach((p, k) => {
+      const q = ring[(k + 1) % ring.length]!;
+      const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
+      if (len > best) [best, angle] = [len, Math.atan2(q[1] - p[1], q[0] - p[0])];
+    });
+    return angle;
+  };
+  const storeyIndex = (storeyId: string) => {
+    let grid = index.get(storeyId);
+    if (grid) return grid;
+    grid = new Map();
+    index.set(storeyId, grid);
+    const storey = arch.storeys[storeyId];
+    const walls = (storey?.walls ?? []).flatMap((id) =>
+      arch.walls[id] ? [arch.walls[id].shape.exterior.map((p): Pt => [p[0], p[1]])] : [],
+    );
+    const rings =
+      walls.length > 0
+        ? walls
+        : (storey?.rooms ?? []).flatMap((id) => (arch.rooms[id] ? [arch.rooms[id].shape.exterior.map((p): Pt => [p[0], p[1]])] : []));
+    for (const ring of rings) {
+      if (ring.length < 2) continue;
+      const axis = axisOf(ring);
+      ring.forEach((a, k) => {
+        const b = ring[(k + 1) % ring.length]!;
+        for (let gx = Math.floor(Math.min(a[0], b[0]) / CELL); gx <= Math.floor(Math.max(a[0], b[0]) / CELL); gx++)
+          for (let gy = Math.floor(Math.min(a[1], b[1]) / CELL); gy <= Math.floor(Math.max(a[1], b[1]) / CELL); gy++) {
+            const key = `${gx},${gy}`;
+            grid.set(key, [...(grid.get(key) ?? []), { a, b, axis }]);
+          }
+      });
+    }
+    return grid;
+  };
+  const nearestAxis = (storeyId: string, x: number, y: number): number => {
+    const grid = storeyIndex(storeyId);
+    const [cx, cy] = [Math.floor(x / CELL), Math.floor(y / CELL)];
+    for (let r = 1; r <= 6; r++) {
+      let [best, axis] = [Infinity, 0];
+      for (let gx = cx - r; gx <= cx + r; gx++)
+        for (let gy = cy - r; gy <= cy + r; gy++)
+          for (const e of grid.get(`${gx},${gy}`) ?? []) {
+            const [dx, dy] = [e.b[0] - e.a[0], e.b[1] - e.a[1]];
+            const len2 = dx * dx + dy * dy;
+            const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - e.a[0]) * dx + (y - e.a[1]) * dy) / len2)) : 0;
+            const d = Math.hypot(x - e.a[0] - t * dx, y - e.a[1] - t * dy);
+            if (d < best) [best, axis] = [d, e.axis];
+          }
+      // Found within the cells searched, and nearer than anything outside them could be.
+      if (best <= (r - 1) * CELL + 1e-9 || (best < Infinity && r === 6)) return axis;
+    }
+    return 0;
+  };
+  let diagonal = 0;
+  let total = 0;
+  for (const route of routes)
+    for (const slice of route.slices)
+      for (let k = 1; k < slice.nodes.length; k++) {
+        const [a, b] = [slice.nodes[k - 1]!.coord, slice.nodes[k]!.coord];
+        const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+        if (len < 1e-6) continue;
+        total += len;
+        const axis = nearestAxis(slice.storey_id, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+        // The angle to the axis folded into 0–45°: along the wall or across it is 0.
+        let angle = Math.abs(Math.atan2(b[1] - a[1], b[0] - a[0]) - axis) % (Math.PI / 2);
+        angle = Math.min(angle, Math.PI / 2 - angle);
+        if (angle >= (DIAGONAL_FROM * Math.PI) / 180) diagonal += len;
+      }
+  return total > 0 ? diagonal / total : 0;
+}
+
 function design(arch: Arch): Fire | null {
   const empty = emptyFire(createFireConfig('Sbf1108'));
   const placed = calcFireUnits({ arch, fire: empty });
@@ -199,8 +322,8 @@ const load = () =>
     .join(', ');
 
 const HEADER = [
-  '| model | centrals | units | loops | least | worst excess | least, all limits | its worst excess | metres | bound | ratio | exit bound | exit ratio | tour bound | tour ratio | floor | vs graph optimum | below metric | worst margin V | warnings | seconds | cpu s | load | walls/loop | walls max | corridor share | doors only: loops | metres | ×engine | walls/loop | walls max | warnings |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| model | centrals | units | loops | least | worst excess | least, all limits | its worst excess | metres | bound | ratio | exit bound | exit ratio | tour bound | tour ratio | floor | vs graph optimum | below metric | worst margin V | warnings | seconds | cpu s | load | walls/loop | walls max | corridor share | crossings/loop | crossings max | diagonal share | doors only: loops | metres | ×engine | walls/loop | walls max | warnings |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 ];
 const rows: string[] = [];
 
@@ -314,6 +437,7 @@ function measure(model: string, arch: Arch): void {
   // Wall crossings of the loops as made, and the same design routed through doors only (DOORS_ONLY_PENALTY).
   const loopRoutes = (routes: Fire['connections']['routes']) => Object.values(routes).filter((r) => r.kind === 'Loop');
   const walls = crossingsPerLoop(arch, loopRoutes(connections.routes));
+  const crossings = loopRoutes(connections.routes).map(selfCrossings);
   const doorsOnly = calcFireCabling({ arch, fire, wallPenalty: DOORS_ONLY_PENALTY });
   const doorRoutes = loopRoutes(doorsOnly.connections.routes);
   const doorMetres = doorRoutes.reduce((s, r) => s + routeWalk(r).length, 0);
@@ -349,6 +473,9 @@ function measure(model: string, arch: Arch): void {
     walls.mean.toFixed(1),
     String(walls.max),
     corridorShare(arch, loopRoutes(connections.routes)).toFixed(3),
+    (crossings.length > 0 ? crossings.reduce((t, c) => t + c, 0) / crossings.length : 0).toFixed(1),
+    String(Math.max(0, ...crossings)),
+    diagonalShare(arch, loopRoutes(connections.routes)).toFixed(3),
     String(doorRoutes.length),
     doorMetres.toFixed(0),
     metres > 0 ? (doorMetres / metres).toFixed(3) : '–',
@@ -363,7 +490,7 @@ function measure(model: string, arch: Arch): void {
 
 const loadBefore = load();
 console.log(
-  `SBF 110:8, racks by placeCentrals; ${os.availableParallelism()} cores, load average ${loadBefore}. Loops made against Σ⌈units of a central / route_max_units⌉ (least) and the largest excess of one central, and against the loops its units need by every limit of a loop (units with isolators where they count, route_max_area, the loop current); cable metres against Σ over centrals of max(MST, 2·Σd/route_max_units) on straight 3D distances (bound) and through the storeys' exits (exit bound); against the least closed tour through each central and its units through the exits (tour bound; Held–Karp, exact up to 18 stops); floor: the tour bound over the bound, the least ratio any cabling could have; vs graph optimum: where each central has one loop of at most 18 stops, the metres over the shortest such loops on the routing graph, every order tried; walls/loop, walls max: wall crossings without a door per loop (routeWallCrossings), mean and most; corridor share: the loops' cable inside rooms named as corridors over all of it; doors only: the same design routed with a wall penalty of ${DOORS_ONLY_PENALTY} m (a wall only where no door leads), its loops, metres, metres over the engine's, crossings and warnings.`,
+  `SBF 110:8, racks by placeCentrals; ${os.availableParallelism()} cores, load average ${loadBefore}. Loops made against Σ⌈units of a central / route_max_units⌉ (least) and the largest excess of one central, and against the loops its units need by every limit of a loop (units with isolators where they count, route_max_area, the loop current); cable metres against Σ over centrals of max(MST, 2·Σd/route_max_units) on straight 3D distances (bound) and through the storeys' exits (exit bound); against the least closed tour through each central and its units through the exits (tour bound; Held–Karp, exact up to 18 stops); floor: the tour bound over the bound, the least ratio any cabling could have; vs graph optimum: where each central has one loop of at most 18 stops, the metres over the shortest such loops on the routing graph, every order tried; walls/loop, walls max: wall crossings without a door per loop (routeWallCrossings), mean and most; corridor share: the loops' cable inside rooms named as corridors over all of it; crossings/loop, crossings max: pairs of a loop's plan segments on one storey that cross, mean and most a loop; diagonal share: the loops' plan length in segments at ${DIAGONAL_FROM}–${90 - DIAGONAL_FROM}° to the nearest wall's axis over all of it; doors only: the same design routed with a wall penalty of ${DOORS_ONLY_PENALTY} m (a wall only where no door leads), its loops, metres, metres over the engine's, crossings and warnings.`,
 );
 console.log(HEADER.join('\n'));
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -379,7 +506,10 @@ const files = process.argv.includes('--buildings-only')
       : [];
 for (const file of files) {
   const full = fs.existsSync(file) ? file : path.join(corpus, file);
-  measure(path.basename(file), (await extractIfc(new Uint8Array(fs.readFileSync(full)))).arch);
+  const arch = (await extractIfc(new Uint8Array(fs.readFileSync(full)))).arch;
+  // After Clean with its default options (POST /api/v1/clean_arch), as the designer of issue 34 ran it.
+  if (process.argv.includes('--clean')) measure(`${path.basename(file)} +clean`, (await cleanArch({ ...emptyModel(), arch })).arch);
+  else measure(path.basename(file), arch);
 }
 if (!process.argv.includes('--corpus-only')) {
   // An untimed run on a small building first: the first timed row would count the compiler's warming up.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGrid } from './placement/grid.js';
 import { roomLowerBound } from './placement/lower-bound.js';
 import { rect } from './test-support/arch.js';
+import { witnessesNeedMore } from './placement/witness-cover.js';
 
 const bound = (rings: [number, number][][], radius: number, maxArea = Infinity) => roomLowerBound(buildGrid(rings), radius, maxArea);
 
@@ -35,4 +36,89 @@ describe('the lower bound of a room', () => {
     expect(bound([rect(0, 0, 11.6, 11.4)], 6.2, 75)).toBe(3);
     expect(bound([rect(0, 0, 11.6, 11.4)], 6.5, 75)).toBe(2);
   });
+
+  it("knows when three disks cannot cover a rectangle (AC11-Institute's 17.7 × 11.4 m attics)", () => {
+    // The best three disks over 17.7 × 11.4 need 6.42 m (three strips, Heppes & Melissen): at 6.2 m four are needed.
+    expect(bound([rect(0, 0, 17.7, 11.4)], 6.2, 75)).toBe(4);
+    expect(bound([rect(0, 0, 17.7, 11.4)], 6.5, 75)).toBe(3);
+  });
+
+  it('agrees with a brute-force search of three disks over rectangles', () => {
+    // The oracle: centres on a lattice of twelfths of each side (which holds the three-strip centres), the room
+    // sampled every 0.25 m; whether some three disks cover every sample. A cover of the samples at r − 0.15 covers the
+    // rectangle at r (no room point is more than 0.18 m from a sample), so the bound must then be at most 3; no cover of
+    // the samples at r means no cover of the room, so a bound of 4 there is what the search confirms.
+    const cases: [number, number, number][] = [
+      [17.7, 11.4, 6.2],
+      [17.7, 11.4, 6.6],
+      [20, 10, 6.2],
+      [15, 14, 6.2],
+      [16, 12.5, 6.2],
+    ];
+    for (const [w, h, r] of cases) {
+      const b = bound([rect(0, 0, w, h)], r);
+      expect(b, `${w} × ${h} at ${r}`).toBeGreaterThanOrEqual(3);
+      if (threeDisksCover(w, h, r - 0.15)) expect(b, `${w} × ${h} at ${r}`).toBe(3);
+      if (b > 3) expect(threeDisksCover(w, h, r), `${w} × ${h} at ${r}`).toBe(false);
+    }
+  });
+
+  it('counts witness points no unit reaches together inside an L (walls, not just distance)', () => {
+    // Two points 4 m apart in a straight line but 2 × 6.2 + apart around a thin wall: one unit cannot reach both.
+    const points: [number, number][] = [
+      [0, 0],
+      [4, 0],
+    ];
+    expect(witnessesNeedMore(points, 1, 6.2)).toBe(false);
+    expect(witnessesNeedMore(points, 1, 6.2, { apart: () => true })).toBe(true);
+    expect(witnessesNeedMore(points, 2, 6.2, { apart: () => true })).toBe(false);
+  });
 });
+
+/**
+ * Whether three disks of radius r cover samples of the w × h rectangle every 0.25 m: two centres on a lattice of
+ * twelfths of each side (which holds the three-strip centres), the third the smallest circle round what is left.
+ */
+function threeDisksCover(w: number, h: number, r: number): boolean {
+  const samples: [number, number][] = [];
+  for (let x = 0; x <= w + 1e-9; x += w / Math.ceil(w / 0.25))
+    for (let y = 0; y <= h + 1e-9; y += h / Math.ceil(h / 0.25)) samples.push([x, y]);
+  const centres: [number, number][] = [];
+  for (let i = 0; i <= 12; i++) for (let j = 0; j <= 12; j++) centres.push([(w * i) / 12, (h * j) / 12]);
+  const outside = centres.map(([cx, cy]) => samples.map(([x, y]) => Math.hypot(x - cx, y - cy) > r));
+  for (let a = 0; a < centres.length; a++)
+    for (let b = a + 1; b < centres.length; b++) {
+      const left = samples.filter((_, k) => outside[a]![k] && outside[b]![k]);
+      if (enclosingRadius(left) <= r) return true;
+    }
+  return false;
+}
+
+/** The radius of the smallest circle round the points (Welzl's algorithm, iterative; the points come in grid order). */
+function enclosingRadius(points: readonly [number, number][]): number {
+  let c = { x: 0, y: 0, r: -1 };
+  const inside = (p: [number, number]) => Math.hypot(p[0] - c.x, p[1] - c.y) <= c.r + 1e-9;
+  const span = (p: [number, number], q: [number, number]) => ({
+    x: (p[0] + q[0]) / 2,
+    y: (p[1] + q[1]) / 2,
+    r: Math.hypot(p[0] - q[0], p[1] - q[1]) / 2,
+  });
+  const through = (a: [number, number], b: [number, number], d: [number, number]) => {
+    const det = 2 * (a[0] * (b[1] - d[1]) + b[0] * (d[1] - a[1]) + d[0] * (a[1] - b[1]));
+    if (Math.abs(det) < 1e-12) return c;
+    const [a2, b2, d2] = [a[0] ** 2 + a[1] ** 2, b[0] ** 2 + b[1] ** 2, d[0] ** 2 + d[1] ** 2];
+    const x = (a2 * (b[1] - d[1]) + b2 * (d[1] - a[1]) + d2 * (a[1] - b[1])) / det;
+    const y = (a2 * (d[0] - b[0]) + b2 * (a[0] - d[0]) + d2 * (b[0] - a[0])) / det;
+    return { x, y, r: Math.hypot(a[0] - x, a[1] - y) };
+  };
+  for (let i = 0; i < points.length; i++) {
+    if (c.r >= 0 && inside(points[i]!)) continue;
+    c = { x: points[i]![0], y: points[i]![1], r: 0 };
+    for (let j = 0; j < i; j++) {
+      if (inside(points[j]!)) continue;
+      c = span(points[i]!, points[j]!);
+      for (let k = 0; k < j; k++) if (!inside(points[k]!)) c = through(points[i]!, points[j]!, points[k]!);
+    }
+  }
+  return Math.max(0, c.r);
+}

@@ -28,6 +28,8 @@ export const MESSAGES = {
   badRoomShape: (room: string, why: string) => `Room '${room}' was skipped: ${why}`,
   roomNotCovered: (room: string) => `Room '${room}' is not fully covered by detectors`,
   roomNoSirenCover: (room: string) => `Room '${room}' is not fully covered by sirens`,
+  closedVoid: (room: string, area: number) =>
+    `Room '${room}' needs no detector or sounder: a closed void of ${formatLimit(area)} m² between walls, with no space in the file and no inner door; check that it holds no combustible material, cables or equipment`,
   roomCramped: (room: string) => `Room '${room}' has no place that keeps the wall and air inlet distances`,
   detectorArea: (area: number, limit: number) =>
     `Detector covers ${formatBeyond(area, limit, 1)} m², more than ${formatLimit(limit)} m² per detector`,

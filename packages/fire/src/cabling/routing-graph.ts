@@ -2,6 +2,7 @@ import type { Arch, Door, Elec, Storey, Tray, WallOpening } from '@edrf/model';
 import { indexBuilding, roomAt, type RoomInfo, type StoreyInfo } from '../building.js';
 import { distanceToRings, pointInRings, ringArea, ringCentroid, segmentsCross, type Pt, type Ring } from '../geometry/ring.js';
 import { NodeHeap } from './node-heap.js';
+import { isLiftShaft, lanePoint, laneT, roomLane, squareToLane, type Lane } from './room-lanes.js';
 import { DOOR_REACH, roomGraph, sharedStretches, WALL_GAP, WALL_MIN_SHARED } from '../sections/room-graph.js';
 
 /**
@@ -127,6 +128,12 @@ interface TraySegment {
   points: { t: number; node: number }[];
 }
 
+/** A corridor's centre line in the graph: its nodes by position 0..1 along it, each joined to the next. */
+interface LaneChain {
+  lane: Lane;
+  marks: { t: number; node: number }[];
+}
+
 interface StoreyGraph {
   info: StoreyInfo;
   ceilingZ: number;
@@ -135,6 +142,49 @@ interface StoreyGraph {
   doors: number[][];
   points: number[][];
   segments: TraySegment[];
+  /** Per room: its centre line where it is a corridor (room-lanes.ts), else null. */
+  lanes: (LaneChain | null)[];
+  /** Per room: a lift shaft, closed to cable (its doors reach only what is attached in it). */
+  lifts: boolean[];
+}
+
+/**
+ * The node on a corridor's centre line square to (x, y): one there already (within 1 cm), else a new one joined to
+ * its neighbours along the line.
+ */
+function laneNode(g: RoutingGraph, storeyId: string, z: number, chain: LaneChain, x: number, y: number): number {
+  const t = laneT(chain.lane, x, y);
+  const [px, py] = lanePoint(chain.lane, t);
+  const length = Math.hypot(chain.lane.to[0] - chain.lane.from[0], chain.lane.to[1] - chain.lane.from[1]);
+  let k = 0;
+  while (k < chain.marks.length && chain.marks[k]!.t < t) k++;
+  for (const m of [chain.marks[k - 1], chain.marks[k]]) if (m && Math.abs(m.t - t) * length < 0.01) return m.node;
+  const node = addNode(g, { storeyId, x: px, y: py, z, kind: 'room' });
+  const [before, after] = [chain.marks[k - 1], chain.marks[k]];
+  if (before) addEdge(g, before.node, node, 'floor');
+  if (after) addEdge(g, node, after.node, 'floor');
+  chain.marks.splice(k, 0, { t, node });
+  return node;
+}
+
+/** A straight edge in a corridor where it runs along it or straight across (never diagonally). */
+function squareEdge(
+  g: RoutingGraph,
+  rings: readonly Ring[],
+  chain: LaneChain,
+  a: number,
+  b: number,
+  wallPenalty: number,
+  acrossOnly = false,
+): void {
+  const [p, q] = [g.nodes[a]!, g.nodes[b]!];
+  if (squareToLane(chain.lane, [p.x, p.y], [q.x, q.y], acrossOnly)) roomEdge(g, rings, a, b, wallPenalty);
+}
+
+/** Joins a node to a corridor's centre line, square to it: a cable turns into the corridor and runs along it. */
+function joinLane(g: RoutingGraph, storeyId: string, z: number, chain: LaneChain, node: number): void {
+  const p = g.nodes[node]!;
+  addEdge(g, node, laneNode(g, storeyId, z, chain, p.x, p.y), 'floor');
 }
 
 export interface RoutingGraph {
@@ -289,6 +339,13 @@ function buildStorey(
   // Rooms: a centroid node each, door nodes, and the doors' rooms.
   const rooms = info.rooms;
   const boxes = rooms.map((r) => boxOf(r.rings));
+  // Lift shafts are closed to cable; corridors are crossed along their centre line (issue 34).
+  const lifts = rooms.map((r) => isLiftShaft(r.room));
+  const lanes = rooms.map((r, i): LaneChain | null => {
+    const lane = lifts[i] ? null : roomLane(r.rings);
+    if (!lane || !pointInRings(lane.from[0], lane.from[1], r.rings) || leavesRoom(r.rings, lane.from, lane.to)) return null;
+    return { lane, marks: [] };
+  });
   const centroid = rooms.map((r) => addNode(g, { storeyId, x: r.centroid[0], y: r.centroid[1], z: ceilingZ, kind: 'room' }));
   const roomDoors: number[][] = rooms.map(() => []);
   // Doors by their middle, wall openings (an arch, a doorway without a door leaf) by their outline's centroid: both are
@@ -353,11 +410,23 @@ function buildStorey(
   });
   // A node inside each inner corner, joined like a door: in an L-shaped room the cable goes round the corner.
   rooms.forEach((room, i) => {
+    if (lifts[i] || lanes[i]) return;
     for (const [x, y] of reflexCorners(room.rings)) roomDoors[i]!.push(addNode(g, { storeyId, x, y, z: ceilingZ, kind: 'room' }));
   });
   rooms.forEach((room, i) => {
     const c = centroid[i]!;
     const list = roomDoors[i]!;
+    // A lift shaft: nothing passes through it (its doors and wall passages are not joined inside it).
+    if (lifts[i]) return;
+    // A corridor: its centroid and each door joined square to its centre line, which they reach along it.
+    const chain = lanes[i];
+    if (chain) {
+      for (const d of [c, ...list]) joinLane(g, storeyId, ceilingZ, chain, d);
+      // Doors straight across the corridor from each other are joined straight too (along it, the centre line serves).
+      for (let a = 0; a < list.length; a++)
+        for (let b = a + 1; b < list.length; b++) squareEdge(g, room.rings, chain, list[a]!, list[b]!, wallPenalty, true);
+      return;
+    }
     for (const d of list) roomEdge(g, room.rings, c, d, wallPenalty);
     for (let a = 0; a < list.length; a++) {
       if (list.length <= ROOM_CLIQUE_MAX) {
@@ -375,6 +444,7 @@ function buildStorey(
   });
   // Rooms reach the trays through them: the centroid's and each door's nearest point on each tray, in the room.
   rooms.forEach((room, i) => {
+    if (lifts[i]) return;
     const access = [centroid[i]!, ...roomDoors[i]!];
     for (const tray of hTrays) {
       if (!boxesMeet(boxes[i]!, tray.box)) continue;
@@ -390,7 +460,7 @@ function buildStorey(
   for (const node of verticalEnds) {
     const p = g.nodes[node]!;
     const room = rooms.findIndex((r) => pointInRings(p.x, p.y, r.rings));
-    if (room >= 0) addEdge(g, node, centroid[room]!, 'floor');
+    if (room >= 0 && !lifts[room]) addEdge(g, node, centroid[room]!, 'floor');
   }
 
   // Each tray a chain of tray edges through its nodes.
@@ -404,7 +474,7 @@ function buildStorey(
       segments.push({ a, b, points: [] });
     }
   }
-  return { info, ceilingZ, centroid, doors: roomDoors, points: rooms.map(() => []), segments };
+  return { info, ceilingZ, centroid, doors: roomDoors, points: rooms.map(() => []), segments, lanes, lifts };
 }
 
 /** The routing graph of a building and its trays; `wallPenalty` other than WALL_PENALTY for the bench's comparison only. */
@@ -476,7 +546,8 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?
   // shafts over each other, stair objects; else rooms over each other, at a cost, beside a wall both storeys have.
   // Each link is a riser node on each storey at one plan point, the place the cable rises (not a room's centre),
   // joined like a door to its room; one per storey, room and point, so a cable passing a storey enters and leaves there.
-  const vertical = (room: RoomInfo) => room.room.type === 'Stairwell' || room.room.type === 'Shaft';
+  // A lift shaft is typed Shaft too, but no cable rises in it (EN 81-20).
+  const vertical = (room: RoomInfo) => (room.room.type === 'Stairwell' || room.room.type === 'Shaft') && !isLiftShaft(room.room);
   const over = (a: RoomInfo, b: RoomInfo) =>
     pointInRings(a.centroid[0], a.centroid[1], b.rings) || pointInRings(b.centroid[0], b.centroid[1], a.rings);
   const risers = new Map<string, number>();
@@ -485,8 +556,12 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?
     let node = risers.get(key);
     if (node === undefined) {
       node = addNode(g, { storeyId: sg.info.storey.id, x, y, z: sg.ceilingZ, kind: 'riser' });
-      addEdge(g, node, sg.centroid[i]!, 'floor');
-      for (const d of sg.doors[i]!) addEdge(g, node, d, 'floor');
+      const chain = sg.lanes[i];
+      if (chain) joinLane(g, sg.info.storey.id, sg.ceilingZ, chain, node);
+      else {
+        addEdge(g, node, sg.centroid[i]!, 'floor');
+        for (const d of sg.doors[i]!) addEdge(g, node, d, 'floor');
+      }
       sg.doors[i]!.push(node);
       risers.set(key, node);
     }
@@ -515,6 +590,18 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?
           }
         });
       });
+      // A stairwell or shaft under or over a room of another type (a stair up into a hall, a shaft ending under a plant
+      // room) rises inside itself, at its centroid where the other room holds it (issue 34: not in a room beside it).
+      const linkedRoom = new Set([...done].flatMap((key) => key.split(',').map((n, s) => `${s}:${n}`)));
+      lo.info.rooms.forEach((a, i) => {
+        hi.info.rooms.forEach((b, j) => {
+          if (done.has(`${i},${j}`) || isLiftShaft(a.room) || isLiftShaft(b.room)) return;
+          const at = vertical(a) && !linkedRoom.has(`0:${i}`) ? a.centroid : vertical(b) && !linkedRoom.has(`1:${j}`) ? b.centroid : null;
+          if (!at || !pointInRings(at[0], at[1], a.rings) || !pointInRings(at[0], at[1], b.rings)) return;
+          done.add(`${i},${j}`);
+          link(i, j, at, 'vertical');
+        });
+      });
       // A stair object rises at its own centroid (in an open hall, not at the hall's centre).
       for (const id of lo.info.storey.stairs) {
         const stair = arch.stairs[id];
@@ -522,7 +609,7 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?
         const at = ringCentroid(stair.shape.exterior);
         const i = lo.info.rooms.findIndex((r) => pointInRings(at[0], at[1], r.rings));
         const j = hi.info.rooms.findIndex((r) => pointInRings(at[0], at[1], r.rings));
-        if (i >= 0 && j >= 0 && !done.has(`${i},${j}`)) {
+        if (i >= 0 && j >= 0 && !done.has(`${i},${j}`) && !lo.lifts[i] && !hi.lifts[j]) {
           done.add(`${i},${j}`);
           link(i, j, at, 'vertical');
         }
@@ -533,6 +620,7 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?
         const box = boxOf(b.rings);
         for (let i = 0; i < loBoxes.length; i++) {
           const a = lo.info.rooms[i]!;
+          if (lo.lifts[i] || hi.lifts[j]) continue;
           if (boxesMeet(loBoxes[i]!, box) && over(a, b)) link(i, j, besideWall(a, b), 'riser');
         }
       });
@@ -584,10 +672,20 @@ export function attachPoint(
   if (!room && rooms.length > 0)
     room = rooms.reduce((best, r) => (distanceToRings(x, y, r.rings) < distanceToRings(x, y, best.rings) ? r : best));
   const index = room ? rooms.indexOf(room) : -1;
-  if (index >= 0) {
+  const chain = index >= 0 ? sg.lanes[index] : null;
+  if (chain) {
+    // In a corridor: square onto its centre line; the doors and other points are reached along it, or straight where
+    // that runs along the corridor or across it.
+    joinLane(g, storeyId, sg.ceilingZ, chain, node);
+    const [rings, penalty] = [rooms[index]!.rings, g.wallPenalty ?? WALL_PENALTY];
+    for (const d of sg.doors[index]!) squareEdge(g, rings, chain, node, d, penalty, true);
+    for (const p of sg.points[index]!) squareEdge(g, rings, chain, node, p, penalty);
+    sg.points[index]!.push(node);
+  } else if (index >= 0) {
     const rings = rooms[index]!.rings;
     const penalty = g.wallPenalty ?? WALL_PENALTY;
-    roomEdge(g, rings, node, sg.centroid[index]!, penalty);
+    // In a lift shaft (a detector at its head): reached through its doors, never passed through (a point is a terminal).
+    if (!sg.lifts[index]) roomEdge(g, rings, node, sg.centroid[index]!, penalty);
     for (const d of sg.doors[index]!) roomEdge(g, rings, node, d, penalty);
     for (const p of sg.points[index]!) roomEdge(g, rings, node, p, penalty);
     sg.points[index]!.push(node);

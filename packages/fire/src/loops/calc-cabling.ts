@@ -20,6 +20,7 @@ import { supplyChecks, supplyWarnings } from './supplies.js';
 import { ROOM_CHANGE, routedTour, routeExtra, routeMetres, ROUTED_TOUR_UNITS } from './routed-tour.js';
 import { loopTour } from './tour.js';
 import { rowOrder } from './row-order.js';
+import { uncrossLoop } from './uncross.js';
 
 export interface CalcFireCablingInput {
   arch: Arch;
@@ -266,19 +267,23 @@ export function calcFireCabling(
       });
     // Units standing in rows in one room visited row by row (boustrophedon), as a designer draws them.
     order = rowOrder(order, roomKey, (k) => [stops[k]!.coord[0], stops[k]!.coord[1]], metric);
+    const legPath = (a: number, b: number) =>
+      part[nodes[a]!] !== part[nodes[b]!]
+        ? []
+        : a === 0
+          ? rack.pathTo(nodes[b]!)
+          : b === 0
+            ? rack.pathTo(nodes[a]!).reverse()
+            : legSearch.path(nodes[a]!, nodes[b]!);
+    // Routed, the loop must not cross itself on a storey (uncross.ts): 2-opt on the legs that cross.
+    const uncrossed = uncrossLoop(g, order, legPath, (path) => routeMetres(g, path));
+    order = uncrossed.order;
     const legPaths: number[][] = [];
     const legs: number[] = [];
     const unjoined: [string, string][] = [];
     for (let k = 0; k < order.length; k++) {
       const [a, b] = [order[k]!, order[(k + 1) % order.length]!];
-      let leg =
-        part[nodes[a]!] !== part[nodes[b]!]
-          ? []
-          : a === 0
-            ? rack.pathTo(nodes[b]!)
-            : b === 0
-              ? rack.pathTo(nodes[a]!).reverse()
-              : legSearch.path(nodes[a]!, nodes[b]!);
+      let leg = uncrossed.paths[k]!;
       if (leg.length < 2) {
         unjoined.push([names[a]!, names[b]!]);
         leg = [nodes[a]!, nodes[b]!];

@@ -1,6 +1,7 @@
 import { Geodesic } from '../geometry/geodesic.js';
-import type { Pt, Ring } from '../geometry/ring.js';
+import { pointInRings, type Pt, type Ring } from '../geometry/ring.js';
 import type { RoomGrid } from './grid.js';
+import { MAX_WITNESSES, witnessesNeedMore, witnessPoints } from './witness-cover.js';
 
 /** Area of the regular hexagon inscribed in a circle of radius 1: the thinnest covering of the plane by equal disks. */
 export const HEXAGON_FACTOR = 2.598;
@@ -8,14 +9,52 @@ export const HEXAGON_FACTOR = 2.598;
 /**
  * The least number of units a room can have (the quality benchmark): the largest of 1, the area
  * rule, the hexagon bound and a packing bound — room points pairwise more than 2r apart inside
- * the room, which no single unit can all reach (it is what makes corridors count).
+ * the room, which no single unit can all reach (it is what makes corridors count) — raised while
+ * the room's witness points cannot be split among that many units (witness-cover.ts).
  */
 export function roomLowerBound(grid: RoomGrid, radius: number, maxArea: number): number {
   const byArea = Number.isFinite(maxArea) && maxArea > 0 ? Math.ceil(grid.area / maxArea - 1e-9) : 1;
   const byHexagon = radius > 0 ? Math.ceil(grid.area / (HEXAGON_FACTOR * radius * radius) - 1e-9) : 1;
-  const bound = Math.max(1, byArea, byHexagon, packingBound(grid, radius, 'sweep'), packingBound(grid, radius, 'farthest'));
-  return bound === 2 && !twoDisksCover(grid.rings, radius) ? 3 : bound;
+  let bound = Math.max(1, byArea, byHexagon, packingBound(grid, radius, 'sweep'), packingBound(grid, radius, 'farthest'));
+  if (bound === 2 && !twoDisksCover(grid.rings, radius)) bound = 3;
+  return radius > 0 ? byWitnesses(grid, radius, bound) : bound;
 }
+
+/** Witness points per room, and the most units the split search is asked about: beyond that it costs too much. */
+const WITNESSES = MAX_WITNESSES;
+const MOST_UNITS = 12;
+
+/**
+ * The bound raised while the room's witness points (its corners and its sides split every r/3 and r/6 or so, a hair inside the room) cannot be
+ * split into `bound` groups a unit could each reach: each group within a disk of radius r, and in a room that is not
+ * convex no two of its points more than 2r apart inside the room (exact distances, geometry/geodesic.ts).
+ */
+function byWitnesses(grid: RoomGrid, radius: number, bound: number): number {
+  if (bound > MOST_UNITS) return bound;
+  const inRoom = (p: Pt) => pointInRings(p[0], p[1], grid.rings);
+  const geodesic = grid.convex ? undefined : new Geodesic(grid.rings);
+  // Sides split at different steps hold different critical points (a rectangle's thirds, its quarters): each set is
+  // a valid witness, so the largest bound any gives stands.
+  let best = bound;
+  for (const spacing of SPACINGS) {
+    const points = witnessPoints(grid.rings, radius * spacing, WITNESSES, inRoom);
+    let apart: ((i: number, j: number) => boolean) | undefined;
+    if (geodesic) {
+      const far = points.map((p, i) => {
+        const from = geodesic.fromSource(p);
+        return points.map((q, j) => j !== i && Math.hypot(q[0] - p[0], q[1] - p[1]) <= 2 * radius && from(q) > 2 * radius * (1 + 1e-9));
+      });
+      apart = (i, j) => far[i]![j]! && far[j]![i]!;
+    }
+    let k = best;
+    while (k <= MOST_UNITS && witnessesNeedMore(points, k, radius, { apart })) k++;
+    best = k;
+  }
+  return best;
+}
+
+/** Witness steps along the outline, as shares of the radius. */
+const SPACINGS = [1 / 3, 1 / 6];
 
 /**
  * Whether two disks of the radius can cover the room, known exactly for rectangles: the best two

@@ -1,61 +1,129 @@
 import { MEASURE_TOLERANCE, MESSAGES } from '../messages.js';
 import { roomLabel, warning, type RoomInfo, type StoreyInfo } from '../building.js';
-import { pointInRings, segmentClosest, type Pt } from '../geometry/ring.js';
+import { pointInRings, type Pt } from '../geometry/ring.js';
 import { MinHeap } from '../placement/fields.js';
-import { doorInfo, exitSide, roomOf, type DoorInfo } from './doors.js';
+import { escapeRoute, exitDoors, roomOf, storeyDoors, type DoorInfo } from './doors.js';
 import type { PlacementContext } from './context.js';
+import { callPointZ, roomLevels } from './mounting.js';
+import { isClosedVoid } from './voids.js';
+import { inDoorway, nearestWallPoint, WALL_INSET, wallPoints } from './walls.js';
 
-/** A call point beside the door: past the jamb by this much, and this far from the wall face. */
-const BESIDE_JAMB = 0.3;
-const OFF_WALL = 0.1;
+/** A call point beside the door: past the jamb by this much (tried in this order), on the wall's face. */
+const BESIDE_JAMB = [0.3, 0.5];
+/** How far from the door's line the wall face is looked for (half the thickest wall, and more). */
+const FACE_STEPS = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
 const MAX_TRAVEL_ADDITIONS = 200;
 /** Travel is checked on room points this far apart; every room point is within SAMPLE_STEP/√2 of one. */
 const SAMPLE_STEP = 2.5;
 
-/** Manual call points: one at every exit door, then more where the travel distance to the nearest is too long. */
+/**
+ * Manual call points: one at every exit door (doors.ts exitDoors: storey and final exits), beside it on the
+ * accommodation side at the regulation's height; then more where the travel distance to the nearest is too long, on a
+ * wall of the escape route.
+ */
 export function placeButtons(ctx: PlacementContext, storeys: readonly StoreyInfo[]): void {
   const range = ctx.fire.config.unit.button.max_range_from_door;
   const productId = ctx.fire.config.products.buttons[0]?.id ?? '';
+  const regulation = ctx.fire.config.regulation;
   for (const storey of storeys) {
     if (storey.rooms.length === 0) continue;
-    const doors = storey.storey.doors.flatMap((id) => {
-      const door = ctx.doors[id];
-      return door ? [doorInfo(door, storey)].filter((d): d is DoorInfo => d !== undefined) : [];
-    });
-    const z = storey.storey.height.min_z + 1;
+    const doors = storeyDoors(storey, ctx.doors);
+    const closedVoid = (room: RoomInfo) => isClosedVoid(room, storey, ctx.doors, regulation);
     // The storey's call points, kept as they are added (not gathered again per door).
     const mine = Object.values(ctx.buttons).filter((b) => b.storey_id === storey.storey.id);
     const onStorey = () => mine;
-    const add = (at: Pt, doorId: string) => {
+    const add = (at: Pt, doorId: string, room: RoomInfo | undefined) => {
       const id = ctx.ids.make('btn');
-      ctx.buttons[id] = { id, storey_id: storey.storey.id, door_id: doorId, product_id: productId, coord: [at[0], at[1], z], angle: 0 };
+      const floor = room ? roomLevels(room).floor : storey.storey.height.min_z;
+      ctx.buttons[id] = {
+        id,
+        storey_id: storey.storey.id,
+        door_id: doorId,
+        product_id: productId,
+        coord: [at[0], at[1], callPointZ(floor, regulation)],
+        angle: 0,
+      };
       mine.push(ctx.buttons[id]);
     };
-    for (const info of doors) {
-      const side = exitSide(info);
-      if (side === -1) continue;
+    for (const { info, side } of exitDoors(doors, closedVoid)) {
       const served = onStorey().some((b) => Math.hypot(b.coord[0] - info.mid[0], b.coord[1] - info.mid[1]) <= range + 1e-9);
       if (served) continue;
-      const at = ctx.analyzeOnly ? undefined : besideDoor(info, side, range);
-      if (at) add(at, info.door.id);
+      const at = ctx.analyzeOnly ? undefined : besideDoor(storey, doors, info, side, range);
+      if (at) add(at, info.door.id, info.sides[side]);
       else
         ctx.warnings.push(warning('door_without_button', info.door.id, MESSAGES.doorWithoutButton(info.door.name || info.door.id, range)));
     }
-    addForTravel(ctx, storey, doors, onStorey, (at) => add(at, ''));
+    const route = escapeRoute(doors, closedVoid);
+    const site = (room: RoomInfo, point: Pt) => travelSite(storey, doors, route.onRoute, room, point);
+    addForTravel(ctx, storey, doors, onStorey, site, (at, room) => add(at, '', room));
   }
 }
 
-/** A point beside the door on the room side, within range of the door's middle, inside that room. */
-function besideDoor(info: DoorInfo, side: 0 | 1, range: number): Pt | undefined {
+/**
+ * A point beside the door on the given side: on the wall's face there, past a jamb, within range of the door's middle,
+ * in that room and clear of every door's opening.
+ */
+function besideDoor(storey: StoreyInfo, doors: readonly DoorInfo[], info: DoorInfo, side: 0 | 1, range: number): Pt | undefined {
   const room = info.sides[side];
   const sign = side === 0 ? 1 : -1;
-  const off = Math.min(OFF_WALL, range / 2);
-  const along = Math.max(0, Math.min(info.width / 2 + BESIDE_JAMB, Math.sqrt(Math.max(0, range * range - off * off)) - 0.01));
-  const candidates: Pt[] = [-1, 1, 0].map((dir) => [
-    info.mid[0] + info.along[0] * along * dir + info.normal[0] * off * sign,
-    info.mid[1] + info.along[1] * along * dir + info.normal[1] * off * sign,
-  ]);
-  return candidates.find((p) => !room || pointInRings(p[0], p[1], room.rings)) ?? candidates[2];
+  const inRoom = (p: Pt) => (room ? roomOf(storey, p[0], p[1]) === room : true);
+  for (const jamb of BESIDE_JAMB) {
+    for (const dir of [-1, 1]) {
+      const along = info.width / 2 + jamb;
+      const at = (off: number): Pt => [
+        info.mid[0] + info.along[0] * along * dir + info.normal[0] * off * sign,
+        info.mid[1] + info.along[1] * along * dir + info.normal[1] * off * sign,
+      ];
+      // The wall's face: the first point off the door's line inside the room, then the unit's depth into it.
+      const face = FACE_STEPS.find((off) => inRoom(at(off)));
+      if (face === undefined) continue;
+      const p = inRoom(at(face + WALL_INSET)) ? at(face + WALL_INSET) : at(face);
+      if (
+        Math.hypot(p[0] - info.mid[0], p[1] - info.mid[1]) > range ||
+        inDoorway(
+          p,
+          doors.filter((d) => d !== info),
+        )
+      )
+        continue;
+      return p;
+    }
+  }
+  // A door as wide as its corridor has no wall beside it there: the nearest place on the room's other walls in range.
+  if (!room) return undefined;
+  let best: Pt | undefined;
+  let bestD = Infinity;
+  for (const w of wallPoints(room, storey, doors, 0.1)) {
+    const d = Math.hypot(w.at[0] - info.mid[0], w.at[1] - info.mid[1]);
+    if (d <= range && d < bestD) [best, bestD] = [w.at, d];
+  }
+  return best;
+}
+
+/**
+ * Where a call point added for travel may go, best first: on a wall of the escape route. A point too far in a room off
+ * the route (an office, a store) is served from the route room its door opens onto, beside that door; else (or when
+ * that is too far) from the wall of its own room nearest it, clear of the doors.
+ */
+function travelSite(
+  storey: StoreyInfo,
+  doors: readonly DoorInfo[],
+  onRoute: (room: RoomInfo) => boolean,
+  room: RoomInfo,
+  point: Pt,
+): { room: RoomInfo; point: Pt }[] {
+  const out: { room: RoomInfo; point: Pt }[] = [];
+  if (!onRoute(room)) {
+    for (const d of doors) {
+      const side = d.sides[0] === room ? 1 : d.sides[1] === room ? 0 : -1;
+      const other = side === -1 ? undefined : d.sides[side];
+      if (!other || other === room || !onRoute(other) || other.room.type === 'Stairwell') continue;
+      const at = besideDoor(storey, doors, d, side as 0 | 1, Infinity);
+      if (at) out.push({ room: other, point: at });
+    }
+  }
+  out.push({ room, point: nearestWallPoint(room, storey, doors, point) ?? point });
+  return out;
 }
 
 /**
@@ -67,9 +135,10 @@ function besideDoor(info: DoorInfo, side: 0 | 1, range: number): Pt | undefined 
 function addForTravel(
   ctx: PlacementContext,
   storey: StoreyInfo,
-  doors: DoorInfo[],
+  doors: readonly DoorInfo[],
   onStorey: () => { coord: [number, number, number] }[],
-  add: (at: Pt) => void,
+  site: (room: RoomInfo, point: Pt) => { room: RoomInfo; point: Pt }[],
+  add: (at: Pt, room: RoomInfo) => void,
 ): void {
   // The design keeps every sampled point within the limit less the samples' spacing, so that the points between them are
   // within it too; the check warns about a sampled point past the limit itself, the number its message gives.
@@ -101,13 +170,21 @@ function addForTravel(
     let best: { source: { room: RoomInfo; point: Pt }; served: number } | undefined;
     for (let k = 0; k < far.length; k += stride) {
       const candidate = far[k]!;
-      const source = { room: candidate.room, point: onWall(candidate.room, candidate.point) };
-      const from = travel.from([source]);
-      const served = far.filter((s) => from(s.room, s.point) <= limit).length;
-      if (!best || served > best.served) best = { source, served };
+      // The escape route's place when it serves the point it is chosen for, else the wall of the point's own room.
+      for (const source of site(candidate.room, candidate.point)) {
+        const from = travel.from([source]);
+        if (from(candidate.room, candidate.point) > limit) continue;
+        const served = far.filter((s) => from(s.room, s.point) <= limit).length;
+        if (!best || served > best.served) best = { source, served };
+        break;
+      }
     }
-    sources.push(best!.source);
-    add(best!.source.point);
+    if (!best) {
+      const worst = far.find((s) => reach(s.room, s.point) > checked);
+      return worst && travelWarning(ctx, worst.room, reach(worst.room, worst.point));
+    }
+    sources.push(best.source);
+    add(best.source.point, best.source.room);
     reach = travel.from(sources);
   }
 }
@@ -156,7 +233,7 @@ class Travel {
 
   constructor(
     storey: StoreyInfo,
-    private readonly doors: DoorInfo[],
+    private readonly doors: readonly DoorInfo[],
   ) {
     for (const room of storey.rooms) this.roomDoors.set(room, []);
     doors.forEach((d, i) => {
@@ -247,21 +324,4 @@ function roomSamples(room: RoomInfo): Pt[] {
   for (const x of axis(Math.min(...xs), Math.max(...xs)))
     for (const y of axis(Math.min(...ys), Math.max(...ys))) if (pointInRings(x, y, room.rings)) out.push([x, y]);
   return out;
-}
-
-/** The point of the room's outline nearest p, moved OFF_WALL into the room. */
-function onWall(room: RoomInfo, p: Pt): Pt {
-  let best = { d: Infinity, x: p[0], y: p[1] };
-  for (const ring of room.rings) {
-    for (let i = 0; i < ring.length; i++) {
-      const c = segmentClosest(p[0], p[1], ring[i]!, ring[(i + 1) % ring.length]!);
-      if (c.d < best.d) best = c;
-    }
-  }
-  const towards = Math.hypot(room.centroid[0] - best.x, room.centroid[1] - best.y) || 1;
-  const candidate: Pt = [
-    best.x + ((room.centroid[0] - best.x) / towards) * OFF_WALL,
-    best.y + ((room.centroid[1] - best.y) / towards) * OFF_WALL,
-  ];
-  return pointInRings(candidate[0], candidate[1], room.rings) ? candidate : p;
 }

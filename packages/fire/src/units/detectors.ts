@@ -9,13 +9,14 @@ import type { Piece } from '../placement/strips.js';
 import { MAX_UNITS_PER_ROOM, unitEstimate, type PlacementContext } from './context.js';
 import { cachedRoomLowerBound } from './room-bounds.js';
 import { detectorReach, type DetectorReach } from './detector-reach.js';
+import { isClosedVoid } from './voids.js';
 
 const toPolygon = (piece: Piece) => ({
   exterior: piece.shape.exterior.map((p) => [p[0], p[1]] as [number, number]),
   interiors: piece.shape.interiors.map((h) => h.map((p) => [p[0], p[1]] as [number, number])),
 });
 
-/** Detectors for every storey: each room that needs detection is covered; shafts get one at their top. */
+/** Detectors for every storey: each room that needs detection is covered; shafts get one at their top; closed voids none (voids.ts). */
 export function placeDetectors(ctx: PlacementContext, storeys: readonly StoreyInfo[]): void {
   const byRoom = new Map<RoomInfo, string[]>();
   for (const detector of Object.values(ctx.detectors)) {
@@ -33,6 +34,8 @@ export function placeDetectors(ctx: PlacementContext, storeys: readonly StoreyIn
     for (const info of storey.rooms) {
       const existing = byRoom.get(info) ?? [];
       if (info.room.type === 'Shaft') placeShaftDetector(ctx, storeys, index, info, existing);
+      else if (isClosedVoid(info, storey, ctx.doors, ctx.fire.config.regulation))
+        ctx.warnings.push(warning('room_closed_void', info.room.id, MESSAGES.closedVoid(roomLabel(info.room), info.area)));
       else if (needsDetection(ctx.rules, info.room.type, info.area)) placeRoomDetectors(ctx, info, existing, inlets);
     }
   });

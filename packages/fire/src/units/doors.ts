@@ -67,17 +67,89 @@ export function doorInfo(door: Door, storey: StoreyInfo): DoorInfo | undefined {
   return { door, mid, along, normal, width, sides };
 }
 
+/** The storey's doors seen from the plan, kept per storey and door record (the steps of a run share them). */
+const doorLists = new WeakMap<StoreyInfo, { record: Readonly<Record<string, Door>>; list: DoorInfo[] }>();
+export function storeyDoors(storey: StoreyInfo, record: Readonly<Record<string, Door>>): DoorInfo[] {
+  const known = doorLists.get(storey);
+  if (known && known.record === record) return known.list;
+  const list = storey.storey.doors.flatMap((id) => {
+    const door = record[id];
+    const info = door && doorInfo(door, storey);
+    return info ? [info] : [];
+  });
+  doorLists.set(storey, { record, list });
+  return list;
+}
+
+/** An exit door, the side its call point goes on (the accommodation side), and why it is one. */
+export interface ExitDoor {
+  info: DoorInfo;
+  side: 0 | 1;
+  /** final: out of the building (to open air); storey: into a stairwell. */
+  kind: 'final' | 'storey';
+}
+
 /**
- * An exit door leads out of the building (exterior flag, or a room on one side only) or into a
- * stairwell from a room that is not one. Answers the side (0 or 1) a call point goes on, or -1.
+ * The exit doors of a storey (BS 5839-1 cl. 20, NFPA 72 §17.14.8.4, SBF 110:8: call points at storey exits and final
+ * exits, on the accommodation side). `closedVoid`: rooms that count as outside (units/voids.ts).
+ * - Final exit: a room people are in on one side, nothing, a balcony (open air) or a closed void on the other. A door
+ *   with rooms on both sides leads into the building whatever the file's exterior flag says, and a shaft (a lift) is
+ *   no way out.
+ * - Storey exit: a door into a stairwell from a room of the storey's escape route (one that joins two places or more:
+ *   a corridor, a hall). A door from a room that opens onto the stair alone (an office, a plant room) is that room's own
+ *   door, like an office door onto a corridor, while the storey reaches the stair from a corridor too: call points
+ *   stand on the escape route everyone takes, not behind an office door (its people reach the corridor's one within
+ *   the travel distance, which is checked).
  */
-export function exitSide(info: DoorInfo): 0 | 1 | -1 {
-  const [a, b] = info.sides;
-  if (!a && !b) return -1;
-  const stairA = a?.room.type === 'Stairwell';
-  const stairB = b?.room.type === 'Stairwell';
-  if (a && b && stairA !== stairB) return stairA ? 1 : 0;
-  if (!a || !b) return a ? 0 : 1;
-  if (info.door.exterior) return 0;
-  return -1;
+export function exitDoors(doors: readonly DoorInfo[], closedVoid: (room: RoomInfo) => boolean): ExitDoor[] {
+  const { outside, onRoute } = escapeRoute(doors, closedVoid);
+  const stairSide = (d: DoorInfo) => {
+    const [a, b] = d.sides;
+    if (!a || !b || outside(a) || outside(b)) return undefined;
+    const [stairA, stairB] = [a.room.type === 'Stairwell', b.room.type === 'Stairwell'];
+    if (stairA === stairB) return undefined;
+    const side: 0 | 1 = stairA ? 1 : 0;
+    return d.sides[side]!.room.type === 'Shaft' ? undefined : { side, stair: stairA ? a : b, from: d.sides[side]! };
+  };
+  // Stairs the storey reaches from its escape route.
+  const reached = new Set<RoomInfo>();
+  for (const d of doors) {
+    const s = stairSide(d);
+    if (s && onRoute(s.from)) reached.add(s.stair);
+  }
+  const out: ExitDoor[] = [];
+  for (const info of doors) {
+    const [a, b] = info.sides;
+    if (outside(a) !== outside(b)) {
+      const side: 0 | 1 = outside(b) ? 0 : 1;
+      if (info.sides[side]!.room.type !== 'Shaft') out.push({ info, side, kind: 'final' });
+      continue;
+    }
+    const s = stairSide(info);
+    if (s && (onRoute(s.from) || !reached.has(s.stair))) out.push({ info, side: s.side, kind: 'storey' });
+  }
+  return out;
+}
+
+/**
+ * How a storey's rooms join: `outside` (no room, a balcony, a closed void), and `onRoute`: a room whose doors join it to
+ * two places or more (other rooms, the outside), through which others' way out runs: a corridor, a hall, a lobby.
+ */
+export function escapeRoute(doors: readonly DoorInfo[], closedVoid: (room: RoomInfo) => boolean) {
+  const outside = (room: RoomInfo | undefined) => !room || room.room.type === 'Balcony' || closedVoid(room);
+  const places = new Map<RoomInfo, Set<RoomInfo | 'outside'>>();
+  for (const d of doors) {
+    const [a, b] = d.sides;
+    if (a === b) continue;
+    for (const [room, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      if (!room || outside(room)) continue;
+      const set = places.get(room) ?? new Set();
+      set.add(outside(other) ? 'outside' : other!);
+      places.set(room, set);
+    }
+  }
+  return { outside, onRoute: (room: RoomInfo) => (places.get(room)?.size ?? 0) >= 2 };
 }
