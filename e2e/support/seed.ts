@@ -68,6 +68,8 @@ export const INGRID = 'ingrid@example.com';
 export const EMIL = 'emil@example.com';
 /** fire-export.spec: admin of the prepaid export organization and its project. */
 export const PRIYA = 'priya@example.com';
+/** fire-units-labels.spec: admin of the labels organization and its project; runs Design all and reads the plan's texts. */
+export const LEO = 'leo@example.com';
 /** Members of the seeded organizations who never sign in. */
 export const IVAN = 'ivan@example.com';
 export const IRENE = 'irene@example.com';
@@ -106,6 +108,7 @@ export const SEED_USERS = [
   { email: INGRID, provider: 'passcode', is_admin: false },
   { email: EMIL, provider: 'passcode', is_admin: false },
   { email: PRIYA, provider: 'passcode', is_admin: false },
+  { email: LEO, provider: 'passcode', is_admin: false },
 ] as const;
 
 export interface SeedIfcFile {
@@ -251,6 +254,10 @@ export const ROUTES_EDGES_PROJECT = 'Ruth Cottage';
 /** fire-design-all.spec: ada's organization and project; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
 export const DESIGN_ALL_ORG = 'Ada Brand AB';
 export const DESIGN_ALL_PROJECT = 'Ada House';
+
+/** fire-units-labels.spec (issue 34): leo's organization and project; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
+export const LABELS_ORG = 'Leo Brand AB';
+export const LABELS_PROJECT = 'Leo House';
 
 /** fire-export.spec's organizations, one per billing type, and their projects. */
 export const EXPORT_DIRECT_ORG = 'Paula Brand AB';
@@ -465,6 +472,12 @@ export const SEED_ORGS: SeedOrg[] = [
     name: DESIGN_ALL_ORG,
     members: [{ email: ADA, role: 'admin' }],
     projects: [{ name: DESIGN_ALL_PROJECT, ifcFiles: [], members: [{ email: ADA, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: LABELS_ORG,
+    members: [{ email: LEO, role: 'admin' }],
+    projects: [{ name: LABELS_PROJECT, ifcFiles: [], members: [{ email: LEO, role: 'admin' }] }],
     payments: [],
   },
   {

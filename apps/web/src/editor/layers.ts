@@ -61,6 +61,8 @@ export interface PlanLayer {
   /** Shown in the screen's Layers box with this label, on or off at first, at `place` in the box (then by order); without it the layer is always drawn. */
   toggle?: { label: string; on: boolean; place?: number };
   pick: LayerPick;
+  /** Its items are symbols (fire units, racks): the plan's texts are placed off them (plan-labels.ts). */
+  symbols?: boolean;
   /** The layer's items on a storey: a pure function of the model. */
   items(model: Model, storeyId: string, add: ItemSink): void;
   /** The style of the items with this style key (undefined: items without one). */

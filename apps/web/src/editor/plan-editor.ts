@@ -5,6 +5,7 @@ import { HitIndex } from './hit-test';
 import { runCommand, type PlanCommand } from './commands';
 import { ItemCache, buildPlanScene, defaultVisibility, type LayerVisibility, type PlanLayer, type PlanScene } from './layers';
 import type { OverlayPainter } from './overlay';
+import type { LabelSource } from './plan-labels';
 import { SceneCache } from './scene-cache';
 import { NOTHING, pruneSelection, type Selection } from './selection';
 import type { PlanTool, Press, ToolPointer } from './tool';
@@ -23,6 +24,8 @@ export interface PlanEditorConfig {
   defaultTool: () => PlanTool;
   /** The screen's own marks over the plan (report tiles…), drawn under the active tool's overlay. */
   painters?: readonly OverlayPainter[];
+  /** The screen's texts beside its symbols and under its rooms' names (an address, a count), placed with the names. */
+  labels?: readonly LabelSource[];
   /**
    * A schematic rather than a building plan (the equipment page): no north arrow, and the pointer's readout in the
    * schematic's own units, y down (the engine's world is y up: world y = −y).
@@ -135,6 +138,10 @@ export class PlanEditor {
   }
   get schematic(): boolean {
     return this.config.schematic ?? false;
+  }
+
+  get labels(): readonly LabelSource[] {
+    return this.config.labels ?? [];
   }
 
   get painters(): readonly OverlayPainter[] {

@@ -50,7 +50,7 @@ export class PlanRenderer {
       this.picture = drawPlanPicture(paths, drawn, scene.bounds, view.rotation, fitScale, size.ratio);
     const selection = editor.selection;
     const selected = selection.kind === 'items' ? selection.items.flatMap((ref) => scene.byKey.get(refKey(ref)) ?? []) : [];
-    drawPlan(
+    const labels = drawPlan(
       ctx,
       paths,
       view,
@@ -60,6 +60,7 @@ export class PlanRenderer {
         box: editor.box,
         compassDegrees: editor.schematic ? null : editor.model.config.compass_degrees,
         painters: editor.painters,
+        labels: editor.labels,
         editor,
       },
       size,
@@ -74,6 +75,14 @@ export class PlanRenderer {
     data.x = String(view.x);
     data.y = String(view.y);
     data.rotation = String(view.rotation);
+    // The texts drawn and the symbols they keep off, for tests that check no text covers a symbol (asked for: a
+    // storey's boxes are kilobytes a frame).
+    if (data.probe === 'labels')
+      data.labels = JSON.stringify({
+        texts: labels.texts.map((t) => ({ text: t.text, box: t.box })),
+        symbols: labels.symbols,
+        hidden: labels.hidden,
+      });
   }
 
   dispose(): void {

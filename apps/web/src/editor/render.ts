@@ -1,7 +1,25 @@
 import type { Point2 } from '@edrf/model';
-import { layerVisible, type LayerStyle, type LayerVisibility, type PlanItem, type PlanLayer, type PlanScene, type Ring } from './layers';
+import {
+  layerVisible,
+  refKey,
+  type LayerStyle,
+  type LayerVisibility,
+  type PlanItem,
+  type PlanLayer,
+  type PlanScene,
+  type Ring,
+} from './layers';
 import type { OverlayDraw, OverlayPainter } from './overlay';
 import type { PlanEditor } from './plan-editor';
+import {
+  layoutLabels,
+  MIN_LABEL_ROOM_PX,
+  type LabelLayout,
+  type LabelLine,
+  type LabelSource,
+  type NamedItem,
+  type SymbolLabel,
+} from './plan-labels';
 import { rotatedBox, toScreen, toWorld, unionBounds, viewMatrix, type Bounds, type Viewport } from './viewport';
 
 /**
@@ -44,8 +62,8 @@ interface TileLayer {
 export interface PathTile {
   bounds: Bounds;
   layers: Map<string, TileLayer>;
-  /** Item labels at their outline's centre; `size` is the item's smaller bounding-box side (metres). */
-  labels: { text: string; at: [number, number]; size: number }[];
+  /** Item labels: a symbol's at its outline's centre, a room's placed by plan-labels.ts; `size` is the item's smaller bounding-box side (metres). */
+  labels: { text: string; at: [number, number]; size: number; item: PlanItem }[];
 }
 
 export interface PlanLayerPaths {
@@ -122,6 +140,7 @@ export function buildLayerPaths(scene: PlanScene, previous?: PlanLayerPaths): Pl
           text: item.label,
           at: ringCentre(item.rings[0]!, item.bounds),
           size: Math.min(item.bounds.maxX - item.bounds.minX, item.bounds.maxY - item.bounds.minY),
+          item,
         });
     }
     tile.bounds = bounds!;
@@ -147,9 +166,6 @@ export function ringCentre(ring: Ring, bounds: Bounds): [number, number] {
   return [cx / (3 * twice), cy / (3 * twice)];
 }
 
-/** Room names are written when the room is at least this many pixels across. */
-const MIN_LABEL_ROOM_PX = 56;
-
 /** The world rectangle the screen shows (the bounds of its corners, the view may be rotated). */
 function visibleWorld(view: Viewport, width: number, height: number): Bounds {
   const corners = [toWorld(view, [0, 0]), toWorld(view, [width, 0]), toWorld(view, [width, height]), toWorld(view, [0, height])];
@@ -172,6 +188,8 @@ export interface PlanOverlay {
   compassDegrees: number | null;
   /** The screen's and the active tool's marks, in this order. */
   painters: readonly OverlayPainter[];
+  /** The screen's texts beside its symbols and under its rooms' names, placed with the names (plan-labels.ts). */
+  labels?: readonly LabelSource[];
   editor: PlanEditor;
 }
 
@@ -297,7 +315,7 @@ export function drawPlan(
   overlay: PlanOverlay,
   size: { width: number; height: number; ratio: number },
   picture: PlanPicture | null = null,
-): void {
+): LabelLayout {
   const { ratio } = size;
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.fillStyle = BACKGROUND;
@@ -316,15 +334,17 @@ export function drawPlan(
     ctx.setTransform(a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio);
     drawLayers(ctx, tiles, view.scale, drawn.layers, drawn.visibility);
   }
-  // Labels, upright whatever the rotation: in screen space.
+  // A symbol's own label (a rack's) at its centre, upright whatever the rotation: in screen space.
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.setLineDash([]);
   ctx.font = '12px system-ui, sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillStyle = '#333';
+  const symbolLayers = symbolLayerIds(drawn);
   for (const tile of tiles)
     for (const label of tile.labels) {
+      if (!symbolLayers.has(label.item.layer)) continue;
       const px = label.size * view.scale;
       if (px < MIN_LABEL_ROOM_PX) continue;
       const [x, y] = toScreen(view, label.at);
@@ -333,7 +353,119 @@ export function drawPlan(
   ctx.textAlign = 'start';
   ctx.textBaseline = 'alphabetic';
   ctx.setTransform(a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio);
-  drawOverlay(ctx, view, overlay, size);
+  drawOverlay(ctx, view, overlay, ratio);
+  // The rooms' names and the screen's texts, placed off the symbols and each other, over everything but the marks.
+  const layout = frameLabels(ctx, tiles, view, drawn, symbolLayers, overlay, size, screen);
+  drawLabels(ctx, layout, ratio);
+  drawScreenMarks(ctx, view, overlay, size);
+  return layout;
+}
+
+/** The layers whose items are symbols (shown ones): texts keep off them. */
+const symbolIds = new WeakMap<readonly PlanLayer[], { visibility: LayerVisibility; ids: Set<string> }>();
+function symbolLayerIds(drawn: DrawnLayers): Set<string> {
+  const kept = symbolIds.get(drawn.layers);
+  if (kept?.visibility === drawn.visibility) return kept.ids;
+  const ids = new Set(drawn.layers.filter((layer) => layer.symbols && layerVisible(layer, drawn.visibility)).map((layer) => layer.id));
+  symbolIds.set(drawn.layers, { visibility: drawn.visibility, ids });
+  return ids;
+}
+
+/** The scene's symbol items, kept per scene and set of symbol layers (a frame only looks at those on screen). */
+const symbolItems = new WeakMap<PlanScene, { ids: Set<string>; items: PlanItem[] }>();
+function symbolsOf(scene: PlanScene, ids: Set<string>): PlanItem[] {
+  const kept = symbolItems.get(scene);
+  if (kept?.ids === ids) return kept.items;
+  const items = scene.items.filter((item) => ids.has(item.layer));
+  symbolItems.set(scene, { ids, items });
+  return items;
+}
+
+/** Text widths by font and text: measuring is the costly part of a text, and the same texts come back every frame. */
+const widths = new Map<string, number>();
+function measureWith(ctx: CanvasRenderingContext2D): (text: string, font: string) => number {
+  return (text, font) => {
+    const key = `${font}\n${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      if (widths.size > 20_000) widths.clear();
+      ctx.font = font;
+      widths.set(key, (width = ctx.measureText(text).width));
+    }
+    return width;
+  };
+}
+
+/** What a frame writes: the named items on screen, the screen's texts (its label sources), placed. */
+function frameLabels(
+  ctx: CanvasRenderingContext2D,
+  tiles: readonly PathTile[],
+  view: Viewport,
+  drawn: DrawnLayers,
+  symbolLayers: Set<string>,
+  overlay: PlanOverlay,
+  size: { width: number; height: number },
+  screen: Bounds,
+): LabelLayout {
+  const visible = new Set(drawn.layers.filter((layer) => layerVisible(layer, drawn.visibility)).map((layer) => layer.id));
+  const named: NamedItem[] = [];
+  const seen = new Set<string>();
+  for (const tile of tiles)
+    for (const label of tile.labels) {
+      const item = label.item;
+      if (symbolLayers.has(item.layer) || !visible.has(item.layer) || !overlaps(item.bounds, screen)) continue;
+      const key = refKey(item.ref);
+      seen.add(key);
+      named.push({ item, key, text: label.text });
+    }
+  const notes = new Map<string, LabelLine[]>();
+  const beside: SymbolLabel[] = [];
+  const editor = overlay.editor;
+  const sink = {
+    beside: (label: SymbolLabel) => void beside.push(label),
+    note: (key: string, line: LabelLine) => {
+      const list = notes.get(key);
+      if (list) list.push(line);
+      else notes.set(key, [line]);
+    },
+  };
+  for (const source of overlay.labels ?? []) source(sink, editor);
+  // An item with notes and no name of its own (an unnamed room with detectors) gets the notes alone.
+  const scene = editor.scene;
+  for (const key of notes.keys()) {
+    const item = seen.has(key) ? null : scene.byKey.get(key);
+    if (item && visible.has(item.layer) && overlaps(item.bounds, screen)) named.push({ item, key, text: '' });
+  }
+  const margin = (2 * MIN_LABEL_ROOM_PX) / view.scale;
+  const near = { minX: screen.minX - margin, minY: screen.minY - margin, maxX: screen.maxX + margin, maxY: screen.maxY + margin };
+  const symbols = symbolsOf(scene, symbolLayers)
+    .filter((item) => overlaps(item.bounds, near))
+    .map((item) => item.bounds);
+  return layoutLabels({ view, width: size.width, height: size.height, symbols, named, notes, beside, measure: measureWith(ctx) });
+}
+
+/** The placed texts, each on a light halo so that it reads over walls, fills and lines. */
+function drawLabels(ctx: CanvasRenderingContext2D, layout: LabelLayout, ratio: number): void {
+  if (layout.texts.length === 0) return;
+  ctx.save();
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.setLineDash([]);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = 'rgba(251, 251, 250, 0.9)';
+  for (const text of layout.texts) {
+    const { box } = text;
+    const y = (box.y0 + box.y1) / 2;
+    // A little more than the box: the box is the measured width, and a squeezed name was measured squeezed.
+    const width = box.x1 - box.x0 + 0.5;
+    ctx.font = text.font;
+    ctx.strokeText(text.text, box.x0, y, width);
+    ctx.fillStyle = text.color;
+    ctx.fillText(text.text, box.x0, y, width);
+  }
+  ctx.restore();
 }
 
 /** The overlay drawer of one frame on a canvas whose matrix draws world metres. */
@@ -376,15 +508,23 @@ function canvasOverlay(ctx: CanvasRenderingContext2D, view: Viewport, ratio: num
   };
 }
 
-function drawOverlay(ctx: CanvasRenderingContext2D, view: Viewport, overlay: PlanOverlay, size: { ratio: number; width: number }): void {
-  const draw = canvasOverlay(ctx, view, size.ratio);
+function drawOverlay(ctx: CanvasRenderingContext2D, view: Viewport, overlay: PlanOverlay, ratio: number): void {
+  const draw = canvasOverlay(ctx, view, ratio);
   if (overlay.selected.length > 0)
     draw.rings(
       overlay.selected.flatMap((item) => item.rings),
       { fill: SELECTED_FILL, stroke: SELECTED_STROKE, width: 2.5 },
     );
   for (const paint of overlay.painters) paint(draw, overlay.editor);
-  // Screen-space overlays.
+}
+
+/** The marks in screen space over everything: the drag box and the north arrow. */
+function drawScreenMarks(
+  ctx: CanvasRenderingContext2D,
+  view: Viewport,
+  overlay: PlanOverlay,
+  size: { ratio: number; width: number },
+): void {
   ctx.setTransform(size.ratio, 0, 0, size.ratio, 0, 0);
   ctx.setLineDash([]);
   if (overlay.box) {

@@ -11,7 +11,7 @@ import { FitButton } from '../../../../editor/ToolButtons';
 import { usePlanCommands, usePlanEditor } from '../../../../editor/use-plan-editor';
 import { applyEdits, type EditRequest } from '../../../../state/history';
 import { useProjectState, useProjectStore } from '../../../../state/use-project';
-import { routesLayers, routesPainters } from './layers/route-layers';
+import { routesLabels, routesLayers, routesPainters } from './layers/route-layers';
 import { RouteList } from './RouteList';
 import { RoutePanel } from './RoutePanel';
 import { RouteWarnings } from './RouteWarnings';
@@ -43,7 +43,7 @@ export function RoutesPage() {
   const deferred = useDeferredValue(model);
   const warnings = useMemo(() => cablingWarnings(deferred, last), [deferred, last]);
   const editor = usePlanEditor(
-    () => ({ layers: routesLayers(), defaultTool: () => new RouteSelectTool(), painters: routesPainters() }),
+    () => ({ layers: routesLayers(), defaultTool: () => new RouteSelectTool(), painters: routesPainters(), labels: routesLabels() }),
     storeyId ?? '',
   );
   const drawing = editor.tool instanceof PolygonTool ? editor.tool : null;

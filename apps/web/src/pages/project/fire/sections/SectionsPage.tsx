@@ -11,7 +11,7 @@ import { applyEdits, type EditRequest } from '../../../../state/history';
 import { useModelEdit, useProjectState, useProjectStore } from '../../../../state/use-project';
 import { SectionWarnings } from './analysis/SectionWarnings';
 import { useSectionsAnalysis } from './analysis/use-sections-analysis';
-import { sectionsLayers, sectionsPainters } from './layers/section-layers';
+import { sectionsLabels, sectionsLayers, sectionsPainters } from './layers/section-layers';
 import { SectionsRun } from './run/SectionsRun';
 import { SectionList } from './SectionList';
 import { SectionPanel } from './SectionPanel';
@@ -40,7 +40,12 @@ export function SectionsPage() {
   const [storeyId, showStorey] = useShownStorey(arch);
   const analysis = useSectionsAnalysis(model.arch, model.elec, model.fire);
   const editor = usePlanEditor(
-    () => ({ layers: sectionsLayers(), defaultTool: () => new SectionSelectTool(), painters: sectionsPainters() }),
+    () => ({
+      layers: sectionsLayers(),
+      defaultTool: () => new SectionSelectTool(),
+      painters: sectionsPainters(),
+      labels: sectionsLabels(),
+    }),
     storeyId ?? '',
   );
   const tool = editor.tool;

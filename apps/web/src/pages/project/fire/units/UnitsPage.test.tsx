@@ -44,7 +44,7 @@ function boxOnPlan(from: [number, number], to: [number, number]) {
 }
 
 describe('the units page', () => {
-  it('has F§2’s tools in order, F§2’s three layer toggles and the analysis’s two, and the unit count', () => {
+  it('has F§2’s tools in order, F§2’s three layer toggles, the analysis’s two and the addresses’, and the unit count', () => {
     setup();
     expect(
       toolbar()
@@ -71,6 +71,7 @@ describe('the units page', () => {
       ['Other objects', true],
       ['Coverage', true],
       ['Detectors per room', true],
+      ['Addresses', true],
     ]);
     expect(screen.getByText('0 units on this storey, 0 in the model.')).toBeTruthy();
   });

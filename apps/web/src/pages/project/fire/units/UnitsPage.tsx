@@ -12,6 +12,7 @@ import { RULER_TOOL, RulerTool } from '../../../../editor/tools/ruler';
 import { FitButton, ToolButton } from '../../../../editor/ToolButtons';
 import { usePlanCommands, usePlanEditor } from '../../../../editor/use-plan-editor';
 import { useModelEdit, useProjectState, useProjectStore } from '../../../../state/use-project';
+import { SECTION_DOT_ADDRESS, addressLabels, addressesLayer } from './layers/address-labels';
 import { labelTexts, unitLayers, unitsBackgroundLayers } from './layers/unit-layers';
 import { UNITS_PAGE_SLOTS, type ToolSlot } from './slots';
 import { PlaceUnitTool, placeToolId } from './tools/place-unit-tool';
@@ -23,7 +24,7 @@ import { KIND, UNIT_KINDS, type UnitKind } from './unit-kinds';
 import { NO_SOCKET_SIRENS, hasSocketSiren, productsFor } from './units-edits';
 import { DesignRun } from './design/DesignRun';
 import { DesignAll } from './design/DesignAll';
-import { AnalysisPanel, analysisPainter, coverageLayer, roomCountsLayer, roomCountsPainter, useAnalysis } from './analysis';
+import { AnalysisPanel, analysisPainter, coverageLayer, roomCountsLabels, roomCountsLayer, useAnalysis } from './analysis';
 import { UnitsView3d, ViewModeSwitch, useViewMode } from './view3d';
 import '../../model/model.css';
 import './units.css';
@@ -62,9 +63,11 @@ export function UnitsPage() {
   const analysis = useAnalysis(model.arch, model.fire, { drags });
   const editor = usePlanEditor(
     () => ({
-      layers: [...unitsBackgroundLayers(), ...unitLayers(), ...UNITS_PAGE_SLOTS.layers, coverageLayer, roomCountsLayer],
+      layers: [...unitsBackgroundLayers(), ...unitLayers(), ...UNITS_PAGE_SLOTS.layers, coverageLayer, roomCountsLayer, addressesLayer],
       defaultTool: () => new UnitSelectTool(UNITS_PAGE_SLOTS.select, drags),
-      painters: [labelTexts, ...UNITS_PAGE_SLOTS.painters, analysisPainter(analysis.store), roomCountsPainter(analysis.store)],
+      painters: [labelTexts, ...UNITS_PAGE_SLOTS.painters, analysisPainter(analysis.store)],
+      // The rooms' figures under their names and the units' addresses, placed off the symbols (issue 34).
+      labels: [roomCountsLabels(analysis.store), addressLabels(SECTION_DOT_ADDRESS)],
     }),
     storeyId ?? '',
   );

@@ -2,6 +2,8 @@ import { routeWallCrossings, type WallCrossing } from '@edrf/fire';
 import type { Arch, Model, Point2, Route } from '@edrf/model';
 import { planItem, type LayerStyle, type PlanItem, type PlanLayer, type Ring } from '../../../../../editor/layers';
 import type { OverlayPainter } from '../../../../../editor/overlay';
+import type { LabelSource } from '../../../../../editor/plan-labels';
+import { SECTION_DOT_ADDRESS, addressLabels, addressesLayer } from '../../units/layers/address-labels';
 import { rackLayer } from '../../units/racks/rack-layer';
 import { labelTexts, unitLayers, unitsBackgroundLayers } from '../../units/layers/unit-layers';
 import { pickOf } from '../route-selection';
@@ -57,6 +59,7 @@ export const routesLayers = (): PlanLayer[] => [
   { ...rackLayer(), order: 19, priority: 19 },
   ...unitLayers(),
   routesLayer,
+  addressesLayer,
 ];
 
 const SELECTED = '#1d4ed8';
@@ -109,3 +112,6 @@ export const selectedRoutePainter: OverlayPainter = (draw, editor) => {
 
 /** The page's painters: the labels' texts, the selected route. */
 export const routesPainters = (): OverlayPainter[] => [labelTexts, selectedRoutePainter];
+
+/** The texts the plan places: each unit's section.address beside it, to follow a loop's cable order on the plan. */
+export const routesLabels = (): LabelSource[] => [addressLabels(SECTION_DOT_ADDRESS)];

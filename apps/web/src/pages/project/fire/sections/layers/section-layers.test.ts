@@ -2,24 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { SECTION_PALETTE } from '@edrf/model';
 import { buildPlanScene, type LayerStyle, type Ring } from '../../../../../editor/layers';
 import type { OverlayDraw } from '../../../../../editor/overlay';
+import type { SymbolLabel } from '../../../../../editor/plan-labels';
 import { planHarness } from '../../../../../editor/harness';
 import { selectSection } from '../section-selection';
 import { sectionsModel } from '../test-sections';
 import { SectionSelectTool } from '../tools/section-select';
-import { PARTS_LAYER, addressesPainter, partsLayer, sectionsLayers, selectedSectionPainter } from './section-layers';
+import { PARTS_LAYER, partsLayer, sectionAddressLabels, sectionsLayers, selectedSectionPainter } from './section-layers';
 
-/** An overlay drawer that records rings and texts. */
+/** An overlay drawer that records rings. */
 function recorder() {
   const rings: { rings: readonly Ring[]; style: LayerStyle }[] = [];
-  const texts: { text: string; color: string }[] = [];
   const draw: OverlayDraw = {
     scale: 20,
     rings: (r, style) => rings.push({ rings: r, style }),
     polyline: () => {},
     handles: () => {},
-    text: (_at, text, style) => texts.push({ text, color: style.color }),
+    text: () => {},
   };
-  return { draw, rings, texts };
+  return { draw, rings };
 }
 
 const editorOn = (model = sectionsModel()) =>
@@ -52,9 +52,15 @@ describe('the sections plan', () => {
     const model = sectionsModel();
     model.fire!.units.sirens = { s1: { id: 's1', storey_id: 's0', product_id: '', coord: [1, 1, 2.95], angle: 0, locked_to: 'd1' } };
     model.fire!.sections['section-1']!.addresses = { d1: 3, s1: 1, d2: 2 };
-    const { draw, texts } = recorder();
-    addressesPainter(draw, editorOn(model));
+    const labels: SymbolLabel[] = [];
+    const editor = editorOn(model);
+    sectionAddressLabels()({ beside: (label) => labels.push(label), note: () => {} }, editor);
+    const texts = labels.flatMap((label) => label.lines);
     expect(texts.map((t) => t.text).sort()).toEqual(['1, 3', '2']);
     expect(new Set(texts.map((t) => t.color))).toEqual(new Set([SECTION_PALETTE[0]!.highlight_color]));
+    // Beside the symbols: the shared spot's text beside the box holding the detector and the siren round it.
+    const shared = labels.find((label) => label.lines[0]!.text === '1, 3')!;
+    const siren = editor.scene.byKey.get('fire.units.sirens:s1')!.bounds;
+    expect(shared.beside).toEqual(siren);
   });
 });

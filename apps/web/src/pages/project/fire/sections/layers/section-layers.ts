@@ -1,8 +1,10 @@
 import type { Model, Section } from '@edrf/model';
 import { planItem, type LayerStyle, type PlanItem, type PlanLayer } from '../../../../../editor/layers';
 import type { OverlayPainter } from '../../../../../editor/overlay';
+import type { LabelSource } from '../../../../../editor/plan-labels';
+import { addressLabels } from '../../units/layers/address-labels';
 import { labelTexts, unitLayers, unitsBackgroundLayers } from '../../units/layers/unit-layers';
-import { ADDRESSED_GROUPS, partPolygon, polygonRings, roomStoreys, sortedSections } from '../section-lookup';
+import { ADDRESSED_GROUPS, partPolygon, polygonRings, roomStoreys } from '../section-lookup';
 import { pickOf } from '../section-selection';
 
 /**
@@ -77,37 +79,19 @@ export const selectedSectionPainter: OverlayPainter = (draw, editor) => {
   }
 };
 
-/** Addresses are written this many pixels high, beside the unit's symbol (up and to the right). */
+/** Addresses are written this many pixels high, beside the unit's symbol. */
 const ADDRESS_PX = 12;
 
-/** Units closer than this (metres) share one spot: a siren socketed onto its detector. */
-const SAME_SPOT = 0.05;
-
 /**
- * Each addressed unit's address on the plan, in its section's highlight colour. Units on one spot (a siren on its
- * detector) get one line, '3, 4', so their numbers never print over each other.
+ * Each addressed unit's address on the plan, in its section's highlight colour, beside its symbol where it covers
+ * no other symbol or text (units/layers/address-labels.ts). Units on one spot (a siren on its detector) get one
+ * line, '3, 4', so their numbers never print over each other.
  */
-export const addressesPainter: OverlayPainter = (draw, editor) => {
-  const fire = editor.model.fire;
-  if (!fire) return;
-  const spots = new Map<string, { at: [number, number]; color: string; addresses: number[] }>();
-  for (const section of sortedSections(fire))
-    for (const [unitId, address] of Object.entries(section.addresses)) {
-      const unit = ADDRESSED_GROUPS.map((group) => fire.units[group][unitId]).find((u) => u !== undefined);
-      if (!unit || unit.storey_id !== editor.storeyId) continue;
-      const key = `${Math.round(unit.coord[0] / SAME_SPOT)},${Math.round(unit.coord[1] / SAME_SPOT)}`;
-      const spot = spots.get(key);
-      if (spot) spot.addresses.push(address);
-      else spots.set(key, { at: [unit.coord[0], unit.coord[1]], color: section.highlight_color, addresses: [address] });
-    }
-  for (const spot of spots.values())
-    draw.text(spot.at, spot.addresses.sort((a, b) => a - b).join(', '), {
-      color: spot.color,
-      font: `bold ${ADDRESS_PX}px system-ui, sans-serif`,
-      dx: 0.22 * draw.scale + 2,
-      dy: -0.12 * draw.scale,
-    });
-};
+export const sectionAddressLabels = (): LabelSource =>
+  addressLabels({ text: (_section, address) => String(address), font: `bold ${ADDRESS_PX}px system-ui, sans-serif` });
 
-/** The painters of the page: the selected section, the labels' texts, the addresses. */
-export const sectionsPainters = (): OverlayPainter[] => [selectedSectionPainter, labelTexts, addressesPainter];
+/** The painters of the page: the selected section, the labels' texts. */
+export const sectionsPainters = (): OverlayPainter[] => [selectedSectionPainter, labelTexts];
+
+/** The texts the plan places: the addresses. */
+export const sectionsLabels = (): LabelSource[] => [sectionAddressLabels()];

@@ -2,7 +2,7 @@ import type { Model, Point2, Polygon } from '@edrf/model';
 import { layerVisible, ringsBounds, type LayerStyle, type PlanLayer, type Ring } from '../../../../../editor/layers';
 import type { OverlayPainter } from '../../../../../editor/overlay';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
-import { ringCentre } from '../../../../../editor/render';
+import { labelPointOf } from '../../../../../editor/plan-labels';
 import { toWorld, type Bounds } from '../../../../../editor/viewport';
 import { warningRoom, warningUnit, type AnalysisStore, type ShownAnalysis } from './analysis-store';
 
@@ -94,7 +94,7 @@ function marksOf(analysis: ShownAnalysis, model: Model, storeyId: string): Marks
     const room = model.arch.rooms[roomId]!;
     const tint = shapeOf(ringsOf(room.shape));
     if (tint) marks.tinted.push(tint);
-    marks.rooms.push(roomLabelPoint(room.shape.exterior));
+    marks.rooms.push(roomLabelPoint(room.shape));
   }
   return marks;
 }
@@ -156,8 +156,9 @@ export function analysisPainter(store: AnalysisStore): OverlayPainter {
   };
 }
 
-/** Where a room's name is written (the plan's label point), for its warning circle and the panel's framing. */
-export function roomLabelPoint(exterior: Ring): [number, number] {
-  const bounds = ringsBounds([exterior]);
-  return bounds ? ringCentre(exterior, bounds) : [0, 0];
+/** Where a room's name is written when nothing is in the way (the plan's label point), for its warning circle. */
+export function roomLabelPoint(shape: Polygon): Point2 {
+  const rings = ringsOf(shape);
+  const bounds = ringsBounds(rings);
+  return bounds ? labelPointOf(rings, bounds) : [0, 0];
 }

@@ -1,4 +1,4 @@
 export { AnalysisPanel, UnitWarnings } from './AnalysisPanel';
 export { analysisPainter, coverageLayer } from './coverage';
 export { useAnalysis, type Analysis } from './use-analysis';
-export { roomCountsLayer, roomCountsPainter } from './room-detection';
+export { roomCountsLabels, roomCountsLayer } from './room-detection';

@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { calcFireUnits, type FireUnitsResult, type RoomDetection } from '@edrf/fire';
 import type { Model } from '@edrf/model';
 import { testModel } from '../../../../../editor/arch/test-arch';
-import type { OverlayDraw } from '../../../../../editor/overlay';
 import { planHarness } from '../../../../../editor/harness';
 import { SelectTool } from '../../../../../editor/tools/select';
 import { createFireConfigForTest } from '../../test-fire';
 import { createAnalysisStore } from './analysis-store';
-import { ROOM_COUNTS_LAYER_ID, detectionFigures, roomCountColor, roomCountsLayer, roomCountsPainter } from './room-detection';
+import {
+  ROOM_COUNTS_LAYER_ID,
+  ROOM_COUNT_FONT,
+  detectionFigures,
+  roomCountColor,
+  roomCountsLabels,
+  roomCountsLayer,
+} from './room-detection';
 
 const figures = (room_id: string, storey_id: string, detectors: number, lower_bound: number): RoomDetection => ({
   room_id,
@@ -22,37 +28,29 @@ const answer = (rooms: RoomDetection[]): FireUnitsResult => ({
   rooms,
 });
 
-function texts(result: FireUnitsResult, scale: number, visible = true) {
+/** The lines the units page adds under the rooms' names, by the room's plan item. */
+function notes(result: FireUnitsResult, visible = true) {
   const model: Model = { ...testModel(), fire: createFireConfigForTest('Sbf1108') };
   const h = planHarness({ layers: [roomCountsLayer], defaultTool: () => new SelectTool() }, model, 's0');
   if (!visible) h.editor.setVisibility({ [ROOM_COUNTS_LAYER_ID]: false });
-  const calls: { at: readonly number[]; text: string; color: string }[] = [];
-  const draw: OverlayDraw = {
-    scale,
-    rings: () => {},
-    polyline: () => {},
-    handles: () => {},
-    text: (at, text, style) => calls.push({ at, text, color: style.color }),
-  };
-  roomCountsPainter(createAnalysisStore(result))(draw, h.editor);
+  const calls: { key: string; text: string; color: string; font: string }[] = [];
+  roomCountsLabels(createAnalysisStore(result))({ beside: () => {}, note: (key, line) => calls.push({ key, ...line }) }, h.editor);
   return calls;
 }
 
 describe('detectors per room on the plan', () => {
-  it('writes each room of the shown storey its detectors and least, under its name, coloured by how they compare', () => {
+  it('writes under the name of each room of the shown storey its detectors and least, coloured by how they compare', () => {
     const result = answer([figures('k', 's0', 3, 2), figures('o', 's0', 1, 1), figures('u', 's1', 1, 2)]);
-    expect(texts(result, 40)).toEqual([
-      { at: [2, 1.5], text: '3 / 2', color: roomCountColor(figures('k', 's0', 3, 2)) },
-      { at: [5.5, 1.5], text: '1 / 1', color: roomCountColor(figures('o', 's0', 1, 1)) },
+    expect(notes(result)).toEqual([
+      { key: 'arch.rooms:k', text: '3 / 2', color: roomCountColor(figures('k', 's0', 3, 2)), font: ROOM_COUNT_FONT },
+      { key: 'arch.rooms:o', text: '1 / 1', color: roomCountColor(figures('o', 's0', 1, 1)), font: ROOM_COUNT_FONT },
     ]);
     expect(new Set([3, 1, 0].map((d) => roomCountColor(figures('k', 's0', d, 1)))).size).toBe(3);
   });
 
-  it('leaves rooms too small on screen, and everything while the layer is off', () => {
+  it('writes nothing while the layer is off', () => {
     const result = answer([figures('k', 's0', 3, 2), figures('o', 's0', 1, 1)]);
-    // The office is 3 m across: at 15 px a metre, 45 px, too small; the kitchen's 3 m too.
-    expect(texts(result, 15)).toEqual([]);
-    expect(texts(result, 40, false)).toEqual([]);
+    expect(notes(result, false)).toEqual([]);
   });
 });
 

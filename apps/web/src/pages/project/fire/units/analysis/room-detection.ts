@@ -1,15 +1,14 @@
 import type { FireUnitsResult, RoomDetection } from '@edrf/fire';
 import type { Model } from '@edrf/model';
-import { layerVisible, ringsBounds, type PlanLayer } from '../../../../../editor/layers';
-import type { OverlayPainter } from '../../../../../editor/overlay';
+import { layerVisible, refKey, type PlanLayer } from '../../../../../editor/layers';
+import type { LabelLine, LabelSource } from '../../../../../editor/plan-labels';
 import type { AnalysisStore } from './analysis-store';
-import { onScreen, roomLabelPoint } from './coverage';
 
 export const ROOM_COUNTS_LAYER_ID = 'fire-room-counts';
 
 /**
  * The 'Detectors per room' toggle: each detected room's detectors beside the least it could have (the engine's
- * lower bound), so a designer sees where a design spends more than needed. Drawn by roomCountsPainter.
+ * lower bound), so a designer sees where a design spends more than needed. Written by roomCountsLabels.
  */
 export const roomCountsLayer: PlanLayer = {
   id: ROOM_COUNTS_LAYER_ID,
@@ -31,46 +30,30 @@ export function roomCountColor(room: RoomDetection): string {
   return '#4b5563';
 }
 
-/** A room narrower than this on screen gets no figures (its name is not written either). */
-const MIN_ROOM_PX = 56;
+/** The count line's font: a little bolder than the name above it. */
+export const ROOM_COUNT_FONT = '600 11px system-ui, sans-serif';
 
-/** A room's figures where they are written: under its name, if the room is wide enough on screen. */
-interface RoomFigures {
-  at: [number, number];
-  /** The room's smaller side (metres). */
-  side: number;
-  text: string;
-  color: string;
-}
-
-export function roomCountsPainter(store: AnalysisStore): OverlayPainter {
-  // Worked out once per answer and architecture, not per frame (a storey of a large building has hundreds of rooms).
-  let last: { rooms: readonly RoomDetection[]; arch: object; storeyId: string; figures: RoomFigures[] } | null = null;
-  return (draw, editor) => {
+/**
+ * Each detected room's figures as a line under its name (a note of the room's plan item): the plan places the two
+ * together off the unit symbols, and drops this line before it hides the name (editor/plan-labels.ts). The plan
+ * writes rooms wide enough on screen only.
+ */
+export function roomCountsLabels(store: AnalysisStore): LabelSource {
+  // Worked out once per answer and storey, not per frame (a storey of a large building has hundreds of rooms).
+  let last: { rooms: readonly RoomDetection[]; storeyId: string; notes: { key: string; line: LabelLine }[] } | null = null;
+  return (sink, editor) => {
     const rooms = store.forStorey(editor.storeyId)?.rooms;
     if (!rooms || !layerVisible(roomCountsLayer, editor.visibility)) return;
-    const arch = editor.model.arch;
-    if (!last || last.rooms !== rooms || last.arch !== arch || last.storeyId !== editor.storeyId) {
-      const figures = rooms.flatMap((figures): RoomFigures[] => {
-        if (figures.storey_id !== editor.storeyId) return [];
-        const room = arch.rooms[figures.room_id];
-        const bounds = room && ringsBounds([room.shape.exterior]);
-        if (!room || !bounds) return [];
-        const side = Math.min(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
-        return [{ at: roomLabelPoint(room.shape.exterior), side, text: roomCountText(figures), color: roomCountColor(figures) }];
-      });
-      last = { rooms, arch, storeyId: editor.storeyId, figures };
+    if (!last || last.rooms !== rooms || last.storeyId !== editor.storeyId) {
+      const notes = rooms
+        .filter((figures) => figures.storey_id === editor.storeyId)
+        .map((figures) => ({
+          key: refKey({ kind: 'arch.rooms', id: figures.room_id }),
+          line: { text: roomCountText(figures), font: ROOM_COUNT_FONT, color: roomCountColor(figures) },
+        }));
+      last = { rooms, storeyId: editor.storeyId, notes };
     }
-    const screen = onScreen(editor);
-    // A text is about 40 px wide: its point kept while that much of it may show.
-    const margin = 40 / draw.scale;
-    for (const figures of last.figures) {
-      if (figures.side * draw.scale < MIN_ROOM_PX) continue;
-      const [x, y] = figures.at;
-      if (screen && (x < screen.minX - margin || x > screen.maxX + margin || y < screen.minY - margin || y > screen.maxY + margin))
-        continue;
-      draw.text(figures.at, figures.text, { color: figures.color, font: '600 11px system-ui, sans-serif', dy: 15 });
-    }
+    for (const { key, line } of last.notes) sink.note(key, line);
   };
 }
 

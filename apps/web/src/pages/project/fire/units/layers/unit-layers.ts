@@ -159,6 +159,7 @@ export function unitLayer(group: PlacedGroup): PlanLayer {
     id,
     ...RANK[group],
     pick: 'area',
+    symbols: true,
     items: (model, storeyId, add) => {
       const fire = model.fire;
       if (!fire) return;

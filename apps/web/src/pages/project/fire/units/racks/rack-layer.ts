@@ -14,6 +14,7 @@ export const rackLayer = (): PlanLayer => ({
   order: 30,
   priority: 30,
   pick: 'area',
+  symbols: true,
   items: (model, storeyId, add) => {
     const fire = model.fire;
     if (!fire) return;
