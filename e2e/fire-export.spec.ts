@@ -128,7 +128,7 @@ test('direct billing: a cancelled payment, then paying at the provider, the poll
     await expect(buy(page)).toHaveCount(0);
   });
 
-  await test.step('select-all ticks only the reports without a blocking text; the download is a zip of those picked', async () => {
+  await test.step('select-all ticks only the reports without a blocking text; the zip of those picked is made as a job', async () => {
     await selectAll(page).check();
     const rows = reports(page).locator('tbody tr');
     const count = await rows.count();
@@ -144,17 +144,32 @@ test('direct billing: a cancelled payment, then paying at the provider, the poll
     await reportBox(page, 'Serviceritning').check();
     await reportBox(page, 'Serviceritning DXF').uncheck();
     await page.getByLabel('Document status').selectOption('Bygghandling');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download 3 files', exact: true }).click(),
-    ]);
-    await expect(page.getByRole('button', { name: 'Making the reports…' })).toHaveCount(0, { timeout: 60_000 });
+    // Several files: a job on the server (docs/reports.md, "Long jobs"), its bar and step words on the page.
+    await page.getByRole('button', { name: 'Download 3 files', exact: true }).click();
+    const documents = page.getByRole('region', { name: 'Documents', exact: true });
+    await expect(documents.getByRole('progressbar', { name: 'Making the documents' })).toBeVisible({ timeout: 60_000 });
+    await expect(documents.getByRole('status')).toHaveText(
+      /^\d+ % · (Waiting to start|Reading the model|Making the documents|Storing the file)$/,
+    );
+    await page.screenshot({ path: `${SHOTS}/export-job-running.png` });
+    // The job is the server's, not the page's: after a reload the page finds it again and offers its file.
+    await page.reload();
+    const file = documents.getByRole('button', { name: `Download ${EXPORT_DIRECT_PROJECT}-reports.zip`, exact: true });
+    await expect(file).toBeVisible({ timeout: 90_000 });
+    await expect(documents.getByRole('status')).toHaveText('The documents are ready.');
+    await page.screenshot({ path: `${SHOTS}/export-job-done.png` });
+    const [download] = await Promise.all([page.waitForEvent('download'), file.click()]);
     expect(download.suggestedFilename()).toBe(`${EXPORT_DIRECT_PROJECT}-reports.zip`);
     const bytes = fs.readFileSync(await download.path());
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     const files = unzipSync(new Uint8Array(bytes));
     expect(Object.keys(files).sort()).toEqual(['Mängdförteckning.pdf', 'Mängdförteckning.xlsx', 'Serviceritning.pdf']);
     expect(Buffer.from(files['Serviceritning.pdf']!.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    // Closed, the job is let go: a reload shows no job.
+    await documents.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.reload();
+    await expect(reports(page)).toBeVisible();
+    await expect(documents).toHaveCount(0);
   });
 
   await test.step("the billing page's payment history shows the card payment with its receipt", async () => {

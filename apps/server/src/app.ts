@@ -23,6 +23,7 @@ import { fireSectionsRoutes } from './routes/fire-sections.js';
 import { fireCablingRoutes } from './routes/fire-cabling.js';
 import { fireRackRoutesRoutes } from './routes/fire-rack-routes.js';
 import { fireReportsRoutes } from './routes/fire-reports.js';
+import { reportJobRoutes } from './routes/report-jobs.js';
 import { cleanArchRoutes } from './routes/clean-arch.js';
 import { Sessions, requestToken } from './auth/sessions.js';
 import { Passcodes } from './auth/passcodes.js';
@@ -39,6 +40,7 @@ import { ifcUploadRoutes } from './routes/ifc-upload.js';
 import { meshCatalogueRoutes } from './routes/mesh-catalogue.js';
 import { firePaymentRoutes } from './routes/fire-payment.js';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.js';
+import { healthRoutes } from './routes/health.js';
 import { createStripeGateway } from './services/stripe.js';
 
 export interface AppOptions {
@@ -106,6 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     request.user = token ? await ctx.sessions.lookup(token) : null;
   });
 
+  healthRoutes(app, ctx);
   frontAuthRoutes(app, ctx);
   grantRoutes(app, ctx);
   orgRoutes(app, ctx);
@@ -120,6 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   fireCablingRoutes(app, ctx);
   fireRackRoutesRoutes(app, ctx);
   fireReportsRoutes(app, ctx);
+  await reportJobRoutes(app, ctx);
   firePaymentRoutes(app, ctx);
   stripeWebhookRoutes(app, ctx);
   await ifcUploadRoutes(app, ctx);

@@ -40,13 +40,40 @@ export interface GenFireReportsInput {
   ifc?: ReportIfcFile;
 }
 
-export async function genFireReportsTask(input: GenFireReportsInput, progress: Progress): Promise<GeneratedReports> {
-  const body = checkBody(genFireReportsBody, bodyValue(input.body));
+/** The body checked and its reports selected, or refused (TaskRefused: a 400) as gen_fire_reports refuses it. */
+function acceptedBody(requestBody: RequestBody) {
+  const body = checkBody(genFireReportsBody, bodyValue(requestBody));
   const selected = selectReports(
     { regulation: body.regulation, ifcModel: body.ifc_model, pdf: body.pdf_reports, dxf: body.dxf_reports, xlsx: body.xlsx_reports },
     body.model.fire,
   );
   if ('refused' in selected) throw new TaskRefused(selected.refused);
+  return { body, selected };
+}
+
+/** What a report job asks for (routes/report-jobs.ts), once its body is checked as gen_fire_reports checks it. */
+export interface CheckedReportsRequest {
+  regulation: (typeof REGULATIONS)[number];
+  ifc_model: boolean;
+  pdf_reports: string[];
+  dxf_reports: string[];
+  xlsx_reports: string[];
+}
+
+/** A report job's body checked before it is queued, so that a refusal is the POST's 400 and no job is made. */
+export async function checkFireReportsTask(input: { body: RequestBody }): Promise<CheckedReportsRequest> {
+  const { body } = acceptedBody(input.body);
+  return Promise.resolve({
+    regulation: body.regulation,
+    ifc_model: body.ifc_model,
+    pdf_reports: body.pdf_reports,
+    dxf_reports: body.dxf_reports,
+    xlsx_reports: body.xlsx_reports,
+  });
+}
+
+export async function genFireReportsTask(input: GenFireReportsInput, progress: Progress): Promise<GeneratedReports> {
+  const { body, selected } = acceptedBody(input.body);
   progress(INPUT_ACCEPTED, 0);
   const reportInput = {
     model: body.model,

@@ -8,8 +8,9 @@ import { calcFireSectionsTask } from './fire-sections-task.js';
 import { calcFireCablingTask } from './fire-cabling-task.js';
 import { calcFireRackRoutesTask } from './fire-rack-routes-task.js';
 import { fireCallTask } from './fire-calls.js';
-import { genFireReportsTask } from './fire-reports-task.js';
+import { checkFireReportsTask, genFireReportsTask } from './fire-reports-task.js';
 import { pricedSizeTask } from './priced-size-task.js';
+import { checkSyncTask } from './sync-task.js';
 
 /** Readies a new worker: its libraries loaded and started (ComputePool.startWorkers). */
 const warmUpTask = async (): Promise<null> => {
@@ -31,8 +32,12 @@ export const tasks = {
   fire_call: fireCallTask,
   /** The documents of gen_fire_reports, zipped when more than one (fire-reports-task.ts). */
   gen_fire_reports: genFireReportsTask,
+  /** A report job's body checked as gen_fire_reports checks it, before the job is queued (routes/report-jobs.ts). */
+  gen_fire_reports_check: checkFireReportsTask,
   /** The rooms' count and area of gen_fire_reports' model, for what the project owes (priced-size-task.ts). */
   priced_size: pricedSizeTask,
+  /** A large sync_working_version body parsed, validated, stringified and hashed (sync-task.ts). */
+  check_sync: checkSyncTask,
 };
 
 export type Tasks = typeof tasks;

@@ -25,6 +25,10 @@ export interface ConnectOptions {
   pgliteDump?: Blob | File;
 }
 
+/** The embedded database behind a Kysely made here, for what needs PGlite itself (pg-boss's multi-statement SQL: jobs/). */
+const embedded = new WeakMap<Kysely<Database>, PGlite>();
+export const embeddedDatabase = (db: Kysely<Database>): PGlite | undefined => embedded.get(db);
+
 export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -40,6 +44,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHan
   // The dialect is typed against its own copy of PGlite's declarations; the runtime object is the same.
   const dialect: Dialect = new PGliteDialect(pglite as unknown as ConstructorParameters<typeof PGliteDialect>[0]);
   const db = new Kysely<Database>({ dialect });
+  embedded.set(db, pglite);
   return {
     db,
     kind: 'pglite',

@@ -151,6 +151,41 @@ export interface WorkingVersionsTable extends PartHashColumns {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export type ReportJobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** What a report job was asked to make (docs/reports.md, "Long jobs"). */
+export interface ReportJobReports {
+  ifc_model: boolean;
+  pdf_reports: string[];
+  dxf_reports: string[];
+  xlsx_reports: string[];
+}
+
+/** A long document job: pg-boss runs it (same id); its progress and result are read here by any process. */
+export interface ReportJobsTable {
+  job_id: string;
+  project_id: string;
+  /** Who asked: only they see the job. */
+  user_id: string;
+  /** The saved version the page showed; null for the working version. */
+  pvid: string | null;
+  regulation: string;
+  reports: ColumnType<ReportJobReports, string, string>;
+  /** The request's body (the model and title block) in the file store, read by whichever process runs the job. */
+  input_sha256: string;
+  state: ColumnType<ReportJobState, ReportJobState | undefined, ReportJobState>;
+  progress: ColumnType<number, number | undefined, number>;
+  /** The step's words the Export page shows under its bar. */
+  step: ColumnType<string, string | undefined, string>;
+  /** Why it failed, for the user. */
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
+  result_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  filename: ColumnType<string | null, string | null | undefined, string | null>;
+  content_type: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -168,4 +203,5 @@ export interface Database {
   model_parts: ModelPartsTable;
   project_versions: ProjectVersionsTable;
   working_versions: WorkingVersionsTable;
+  report_jobs: ReportJobsTable;
 }

@@ -38,7 +38,7 @@ export function downloadName(project: string, generated: Pick<GeneratedReports, 
 }
 
 /** Content-Disposition with an ASCII fallback and the exact name in UTF-8 (RFC 6266 / 5987). */
-function contentDisposition(name: string): string {
+export function contentDisposition(name: string): string {
   const ascii = name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -50,7 +50,7 @@ function contentDisposition(name: string): string {
  * The one place that decides whether a project may export: project members only (the payment issue adds its check
  * here, F§6).
  */
-async function mayExport(ctx: AppContext, request: FastifyRequest): Promise<{ project: ProjectRow; designer: string }> {
+export async function mayExport(ctx: AppContext, request: FastifyRequest): Promise<{ project: ProjectRow; designer: string }> {
   const user = requireUser(request);
   const { project } = await projectAccess(ctx.db, user, idParam(request), 'member');
   // F§7: a project that owes for the fire module gets 402 'Payment needed to unlock exports' (docs/payment.md).
@@ -93,7 +93,8 @@ export function fireReportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 }
 
-const contentType = (name: string) => CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+export const contentType = (name: string) =>
+  CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
 function sendFile(reply: FastifyReply, project: string, generated: GeneratedReports): FastifyReply {
   const name = downloadName(project, generated);

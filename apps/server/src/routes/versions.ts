@@ -1,24 +1,23 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { MODEL_PARTS, saveVersionBody, validateModelPart, versionStatusBody, type ModelPartName } from '@edrf/model';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { saveVersionBody, versionStatusBody } from '@edrf/model';
 import type { AppContext } from '../context.js';
-import { HttpError, parseInput } from '../http/errors.js';
+import { parseInput } from '../http/errors.js';
 import { idParam } from '../http/params.js';
+import { withRawJsonBody } from '../http/raw-body.js';
 import { requireUser } from '../auth/access.js';
 import { projectAccess } from '../auth/permissions.js';
-import type { SyncParts } from '../versions/repository.js';
+import { bodyValue, toRequestBody } from '../compute/request-body.js';
+import { checkSyncBody, type CheckedSync } from '../versions/sync-body.js';
 
 /** A 50 MB model must sync (issue 4); the general limit of 1 MB stays for every other call. */
 export const MAX_MODEL_BYTES = 256 * 1024 * 1024;
 
-const syncEnvelope = z.object({
-  parent: z.string().min(1).max(100),
-  /**
-   * The web app's guard against lost updates: with it a stale revision is refused (409). P§7's payload has no such
-   * field; without it (absent or null) the sync applies to the working version as it is now (docs/versions.md).
-   */
-  working_revision: z.string().uuid('Not a revision of this project').nullish(),
-});
+/**
+ * A sync body up to this size (an edit) is checked on the request thread, in a few milliseconds, rather than wait its
+ * turn in the compute pool behind an engine run; a larger one (a model after an import) is checked in a worker, so
+ * that it does not hold the request thread for longer than that (issue 38: not over 100 ms for a 50 MB model).
+ */
+const INLINE_SYNC_BYTES = 1024 * 1024;
 
 const sendJsonText = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
@@ -60,18 +59,21 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  app.post('/api/v1/project/:id/sync_working_version', { bodyLimit: MAX_MODEL_BYTES }, async (request) => {
-    const { user, projectId } = await member(request);
-    const envelope = parseInput(syncEnvelope, request.body);
-    const body = request.body as Record<string, unknown>;
-    const parts = {} as SyncParts;
-    for (const part of MODEL_PARTS) parts[part] = validatedPart(part, body[part]);
-    return ctx.versions.sync(projectId, user.email, {
-      parent: envelope.parent,
-      working_revision: envelope.working_revision ?? undefined,
-      parts,
-    });
-  });
+  // The body is read as bytes (raw-body.ts) and parsed where it is checked: here when small, in a worker when large.
+  withRawJsonBody(app, (scope) =>
+    scope.post('/api/v1/project/:id/sync_working_version', { bodyLimit: MAX_MODEL_BYTES }, async (request) => {
+      const inline = !Buffer.isBuffer(request.body) || request.body.length <= INLINE_SYNC_BYTES;
+      // Malformed JSON is refused before access is checked, as when Fastify parsed every body.
+      const value = inline ? bodyValue(toRequestBody(request.body).body) : undefined;
+      const { user, projectId } = await member(request);
+      const checked = inline ? checkSyncBody(value) : await checkSyncInWorker(ctx, request);
+      return ctx.versions.sync(projectId, user.email, {
+        parent: checked.parent,
+        working_revision: checked.working_revision ?? undefined,
+        parts: checked.parts,
+      });
+    }),
+  );
 
   app.post('/api/v1/project/:id/save_working_version', async (request) => {
     const { user, projectId } = await member(request);
@@ -88,10 +90,8 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-/** null or absent: unchanged. Otherwise the part must be valid; the answer names the failing path. */
-function validatedPart(part: ModelPartName, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  const result = validateModelPart(part, value);
-  if (!result.ok) throw new HttpError(400, `${result.path}: ${result.message}`);
-  return result.value;
+/** A large body's bytes moved to a compute worker, parsed and checked there (compute/sync-task.ts). */
+function checkSyncInWorker(ctx: AppContext, request: FastifyRequest): Promise<CheckedSync> {
+  const { body, transfer } = toRequestBody(request.body);
+  return ctx.compute.run('check_sync', { body }, undefined, { transfer });
 }

@@ -5,16 +5,30 @@ import type { Database } from '../db/schema.js';
 
 export type PartHashes = Record<ModelPartName, string>;
 
+/** A part as stored: its JSON text and that text's SHA-256, its key. */
+export interface PartText {
+  content: string;
+  hash: string;
+}
+
+export function partText(value: unknown): PartText {
+  const content = JSON.stringify(value);
+  return { content, hash: crypto.createHash('sha256').update(content).digest('hex') };
+}
+
 /** Stores a part once per content and answers its hash; the same arch synced twice is one row. */
 export async function storePart(db: Kysely<Database>, value: unknown): Promise<string> {
-  const content = JSON.stringify(value);
-  const partHash = crypto.createHash('sha256').update(content).digest('hex');
+  return storePartText(db, partText(value));
+}
+
+/** storePart of a part already stringified and hashed (a sync's, in a compute worker: versions/sync-body.ts). */
+export async function storePartText(db: Kysely<Database>, part: PartText): Promise<string> {
   await db
     .insertInto('model_parts')
-    .values({ part_hash: partHash, content })
+    .values({ part_hash: part.hash, content: part.content })
     .onConflict((oc) => oc.column('part_hash').doNothing())
     .execute();
-  return partHash;
+  return part.hash;
 }
 
 /** The stored JSON text of each part, unparsed: answers are assembled from it without a parse. */

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { CURRENT_SCHEMA, emptyModel, MODEL_PARTS, WORKING_VERSION, type ModelPartName, type VersionSummary } from '@edrf/model';
+import { CURRENT_SCHEMA, emptyModel, MODEL_PARTS, WORKING_VERSION, type VersionSummary } from '@edrf/model';
 import type { Database } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { isUuid } from '../auth/tokens.js';
-import { loadPartTexts, modelJson, storePart, upgradeStoredParts, type PartHashes } from './parts.js';
+import { loadPartTexts, modelJson, storePart, storePartText, upgradeStoredParts, type PartHashes } from './parts.js';
+import type { SyncParts } from './sync-body.js';
 
 type WorkingRow = Selectable<Database['working_versions']>;
 type VersionRow = Selectable<Database['project_versions']>;
@@ -36,9 +37,6 @@ export const toVersionSummary = (row: VersionRow): VersionSummary => ({
   created_at: new Date(row.created_at).toISOString(),
   status: row.status,
 });
-
-/** Parts of a sync: a validated value, or null for 'unchanged from the parent'. */
-export type SyncParts = Record<ModelPartName, unknown>;
 
 /** The working version's row, held until the transaction ends: syncs and saves of a project take turns. */
 async function lockWorking(trx: Kysely<Database>, projectId: string): Promise<WorkingRow> {
@@ -129,7 +127,8 @@ export class Versions {
       // Stored only now, in the transaction: a refused sync (409, 404) stores nothing.
       const sent = {} as Partial<PartHashes>;
       for (const part of MODEL_PARTS) {
-        if (request.parts[part] !== null && request.parts[part] !== undefined) sent[part] = await storePart(trx, request.parts[part]);
+        const text = request.parts[part];
+        if (text) sent[part] = await storePartText(trx, text);
       }
       // The parts not sent are kept from the parent; stored under an older schema, they are upgraded
       // first, or they would be answered in their old shape under the current schema number.

@@ -95,6 +95,8 @@ const ROUTES: Record<string, Route> = {
   'GET /front/auth_event':                            { access: 'public', request: (fx) => get(`/front/auth_event?aeid=${fx.aeid}`), allowed: 200 },
   'POST /front/grant_token':                          { access: 'public', request: () => post('/front/grant_token'), allowed: 400 },
   'POST /front/logout':                               { access: 'public', request: () => post('/front/logout'), allowed: 200, endsSession: true },
+  // The health probe of a load balancer (docs/operations.md): the same answer for everyone.
+  'GET /api/health':                                  { access: 'public', request: () => get('/api/health'), allowed: 200 },
   // Stripe's webhook: its signature, not a session, decides (docs/payment.md); this app has no Stripe configured.
   'POST /webhooks/stripe':                            { access: 'public', request: () => post('/webhooks/stripe'), allowed: 503 },
   // Any signed-in user: their own lists, and the calculations that belong to no project.
@@ -136,6 +138,10 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v1/project/:id/save_working_version':    { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/save_working_version`), allowed: 400 },
   'POST /api/v1/project/:id/create_version_status/:versionId': { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/create_version_status/${fx.versionId}`), allowed: 400 },
   'POST /api/v1/project/:id/gen_fire_reports':        { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/gen_fire_reports`), allowed: 400 },
+  'POST /api/v1/project/:id/report_jobs':             { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/report_jobs`), allowed: 400 },
+  // A job is its asker's alone: a member with another's (or no such) job id gets 404.
+  'GET /api/v1/project/:id/report_jobs/:job':         { access: 'project member', request: (fx) => get(`/api/v1/project/${fx.projectId}/report_jobs/${randomId()}`), allowed: 404, detail: 'Job not found' },
+  'GET /api/v1/project/:id/report_jobs/:job/file':    { access: 'project member', request: (fx) => get(`/api/v1/project/${fx.projectId}/report_jobs/${randomId()}/file`), allowed: 404, detail: 'Job not found' },
   'POST /api/v1/project/:id/module_export_status':    { access: 'project member', request: (fx) => post(`/api/v1/project/${fx.projectId}/module_export_status`), allowed: 400 },
   // Paying needs the organization's admin role too (F§6): no project member here holds it, so each gets F§6's 403
   // (fire-payment-roles.test.ts tries every role, the payer's included).

@@ -2,12 +2,8 @@
 // real child processes of apps/server/src/main.ts on one PostgreSQL database, one S3 bucket (s3rver), one SMTP peer and
 // one Stripe stand-in; the test alternates its requests between them, as a load balancer without sticky sessions does.
 // PostgreSQL only: two processes cannot share one PGlite directory.
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,12 +17,11 @@ import { startStripeStandIn, type StripeStandIn } from '../peers/stripe.js';
 import { ADMIN_EMAIL, passcodeIn } from '../support/harness.js';
 import { miniIfc } from '../support/mini-ifc.js';
 import { uploadOverSocket } from '../support/upload-socket.js';
+import { callServer, startServer, stopServer, type Answer, type ServerProcess } from '../support/server-process.js';
 
 const SERVER_URL = process.env.DATABASE_URL;
 if (!SERVER_URL) console.log('two-processes.test.ts: skipped, it needs PostgreSQL (DATABASE_URL); two processes cannot share PGlite.');
 
-const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
-const ROOT = new URL('../../../../', import.meta.url).pathname;
 const BUCKET = 'edrf-shared';
 const DESIGNER = 'designer@example.com';
 const INVALID = { detail: 'Invalid passcode, please try again' };
@@ -38,15 +33,6 @@ const PUBLIC_URL = 'https://edrf.example.com';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read fields of any answer
 type Json = any;
 
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: SERVER_URL });
   await client.connect();
@@ -57,80 +43,8 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** One server process as `npm run serve` starts it; resolves once it says it is running. */
-interface Server {
-  name: string;
-  base: string;
-  child: ChildProcess;
-  output: string[];
-  dataDir: string;
-}
-
-async function startServer(name: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `edrf-two-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const server: Server = { name, base: `http://127.0.0.1:${port}`, child, output, dataDir };
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server ${name} did not start in 60 s:\n${output.join('')}`)), 60_000);
-    const hear = (chunk: Buffer) => {
-      output.push(chunk.toString('utf8'));
-      if (output.join('').includes('edrf is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', hear);
-    child.stderr.on('data', hear);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server ${name} ended (${code}) before it ran:\n${output.join('')}`));
-    });
-  });
-  return server;
-}
-
-async function stopServer(server: Server | undefined): Promise<void> {
-  if (!server) return;
-  if (server.child.exitCode === null) {
-    const ended = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
-    server.child.kill('SIGTERM');
-    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  }
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
-}
-
-interface Answer {
-  status: number;
-  body: Json;
-  headers: Headers;
-}
-
-/** A request as the web app makes it (JSON, the Edrf-Schema header) to one of the processes. */
-async function call(
-  server: Server,
-  method: string,
-  url: string,
-  opts: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { 'edrf-schema': String(EDRF_SCHEMA), ...opts.headers };
-  if (opts.cookie) headers.cookie = opts.cookie;
-  let body: string | undefined;
-  if (opts.body !== undefined) {
-    body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-    headers['content-type'] ??= 'application/json';
-  }
-  const res = await fetch(`${server.base}${url}`, { method, headers, body, redirect: 'manual' });
-  const text = await res.text();
-  const type = res.headers.get('content-type') ?? '';
-  return { status: res.status, body: type.includes('json') && text ? JSON.parse(text) : text, headers: res.headers };
-}
+type Server = ServerProcess;
+const call = callServer;
 
 const upload = (server: Server, projectId: string, cookie: string, filename: string, bytes: Buffer): Promise<Json> =>
   uploadOverSocket(server.base.replace('http', 'ws'), projectId, cookie, filename, bytes);

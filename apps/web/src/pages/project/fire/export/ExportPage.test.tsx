@@ -12,6 +12,8 @@ import { ExportPage } from './ExportPage';
 import { INVOICE_ADDED, browser } from './PaymentDialog';
 import { PAYMENT_CONFIRMED, POLL_MS } from './use-export-status';
 import { listedReports, modelWithDetector } from './test-export';
+import { JOB_POLL_MS } from './use-report-job';
+import { JOB_FAILED } from './ReportJobStatus';
 
 const calls: { url: string; body: Record<string, unknown> | undefined; at: number }[] = [];
 /** What module_export_status answers, call after call (the last one repeats). */
@@ -49,6 +51,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -76,7 +79,7 @@ describe('the Export page', () => {
     expect(Object.keys(body.rooms as object)).toEqual(Object.keys(modelWithDetector().arch.rooms));
   });
 
-  it('with nothing due, select-all ticks only the unblocked reports and Download sends them with the title block', async () => {
+  it('with nothing due, select-all ticks only the unblocked reports and Download makes them as a job, then offers its file', async () => {
     statuses = [owed(0, 'exempt')];
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:reports');
     const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -97,23 +100,33 @@ describe('the Export page', () => {
     fireEvent.change(screen.getByLabelText('Document status'), { target: { value: 'Bygghandling' } });
     fireEvent.change(screen.getByLabelText('Revision'), { target: { value: 'B' } });
 
-    const gen = vi.fn((_url: string, _init?: RequestInit) =>
-      Promise.resolve(
-        new Response(
-          `{"progress":0.5}\n{"result":{"filename":"Hus-reports.zip","content_type":"application/zip","data_base64":"UEsFBg=="}}\n`,
-          {
-            status: 200,
-            headers: { 'content-type': 'application/x-ndjson' },
-          },
-        ),
-      ),
-    );
+    // Several files: a job (POST report_jobs), followed until done, its file fetched when the user asks.
+    const posted: RequestInit[] = [];
+    let job: Record<string, unknown> = {
+      job_id: 'j1',
+      state: 'running',
+      progress: 0.5,
+      step: 'Making the documents',
+      detail: null,
+      filename: null,
+    };
     const plain = globalThis.fetch;
-    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => (url.endsWith('/gen_fire_reports') ? gen(url, init) : plain(url, init)));
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (url.endsWith('/report_jobs') && init?.method === 'POST') {
+        posted.push(init);
+        return Promise.resolve(new Response('{"job_id":"j1"}', { status: 202, headers: { 'content-type': 'application/json' } }));
+      }
+      if (url.endsWith('/report_jobs/j1'))
+        return Promise.resolve(new Response(JSON.stringify(job), { status: 200, headers: { 'content-type': 'application/json' } }));
+      if (url.endsWith('/report_jobs/j1/file')) return Promise.resolve(new Response(new Uint8Array([0x50, 0x4b, 5, 6]), { status: 200 }));
+      return plain(url, init);
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Download 2 files' }));
-    await waitFor(() => expect(saved).toHaveBeenCalled());
-    const [, init] = gen.mock.calls[0]!;
-    const sent = JSON.parse(init!.body as string) as Record<string, unknown>;
+    const bar = await screen.findByRole<HTMLProgressElement>('progressbar', { name: 'Making the documents' });
+    await waitFor(() => expect(bar.value).toBe(0.5));
+    expect(screen.getByText('50 % · Making the documents')).toBeTruthy();
+    expect(localStorage.getItem('edrf.report-job.p1')).toBe('j1');
+    const sent = JSON.parse(posted[0]!.body as string) as Record<string, unknown>;
     expect(sent).toMatchObject({
       document_status: 'Bygghandling',
       revision: 'B',
@@ -125,9 +138,42 @@ describe('the Export page', () => {
     });
     expect(sent.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((sent.model as { fire: unknown }).fire).toBeTruthy();
+
+    job = { ...job, state: 'done', progress: 1, step: 'Done', filename: 'Hus-reports.zip' };
+    fireEvent.click(await screen.findByRole('button', { name: 'Download Hus-reports.zip' }, { timeout: 3 * JOB_POLL_MS }));
+    await waitFor(() => expect(saved).toHaveBeenCalled());
     // The file keeps the name the server gave it (F§7 naming).
     expect((saved.mock.contexts[0] as HTMLAnchorElement).download).toBe('Hus-reports.zip');
-  });
+  }, 20_000);
+
+  it('finds its job again after a reload, shows its step, and says clearly when it failed', async () => {
+    statuses = [owed(0, 'exempt')];
+    localStorage.setItem('edrf.report-job.p1', 'j9');
+    let job: Record<string, unknown> = {
+      job_id: 'j9',
+      state: 'running',
+      progress: 0.4,
+      step: 'Making the documents',
+      detail: null,
+      filename: null,
+    };
+    const plain = globalThis.fetch;
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url.endsWith('/report_jobs/j9')
+        ? Promise.resolve(new Response(JSON.stringify(job), { status: 200, headers: { 'content-type': 'application/json' } }))
+        : plain(url, init),
+    );
+    render();
+    expect(await screen.findByText('40 % · Making the documents')).toBeTruthy();
+    // While it runs the table and Download wait for it.
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Making the reports…' }).disabled).toBe(true));
+    job = { ...job, state: 'failed', step: '', detail: 'Requires fire sections' };
+    const alert = await screen.findByRole('alert', {}, { timeout: 3 * JOB_POLL_MS });
+    expect(alert.textContent).toBe(`${JOB_FAILED}: Requires fire sections`);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(localStorage.getItem('edrf.report-job.p1')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  }, 20_000);
 
   it("back with stripe=ok: 'Confirming payment...' for 6 s, polling every 3 s until nothing is due, then the table unlocks", async () => {
     statuses = [owed(190), owed(190), owed(0)];

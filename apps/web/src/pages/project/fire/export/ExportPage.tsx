@@ -11,6 +11,8 @@ import { ReportsTable } from './ReportsTable';
 import { PaymentDialog } from './PaymentDialog';
 import { EMPTY_SELECTION, fileCount, reportRows, requestedReports, type Selection } from './export-selection';
 import { STILL_CONFIRMING, useExportStatus } from './use-export-status';
+import { useReportJob } from './use-report-job';
+import { ReportJobStatus } from './ReportJobStatus';
 import './export.css';
 
 /** What the status says under the price **[our reading]**: why the table is locked or open. */
@@ -54,20 +56,22 @@ export function ExportPage() {
   const [revision, setRevision] = useState('');
   const [paying, setPaying] = useState(false);
   const run = useRunProgress();
+  const reportJob = useReportJob(projectId);
 
   const unlocked = status?.payment_outstanding === 0;
   const requested = requestedReports(rows, selection);
   const files = fileCount(requested);
 
+  const busy = run.running || reportJob.active;
+
+  // One file is made in the request (quick); several, a zip, as a job on the server that survives a reload and a
+  // restart (docs/reports.md, "Long jobs").
   const download = async () => {
+    const request = { date, document_status: documentStatus, revision, regulation, ...requested };
+    if (files > 1) return reportJob.start(model, request, pvid);
     run.start();
     try {
-      const file = await generateFireReports(
-        projectId,
-        model,
-        { date, document_status: documentStatus, revision, regulation, ...requested },
-        run.progress,
-      );
+      const file = await generateFireReports(projectId, model, request, run.progress);
       saveBlob(fileOf(file.data_base64, file.content_type), file.filename);
     } catch {
       // apiCall has shown 'Failed to download reports: …'.
@@ -137,20 +141,23 @@ export function ExportPage() {
       {listed.isPending ? (
         <div className="empty-state">Loading the reports…</div>
       ) : (
-        <ReportsTable rows={rows} selection={selection} onChange={setSelection} disabled={!unlocked || run.running} />
+        <ReportsTable rows={rows} selection={selection} onChange={setSelection} disabled={!unlocked || busy} />
       )}
 
       <div className="export-actions">
         <button
           type="button"
           className="btn btn-primary"
-          disabled={!unlocked || files === 0 || run.running || !/^\d{4}-\d{2}-\d{2}$/.test(date)}
+          disabled={!unlocked || files === 0 || busy || !/^\d{4}-\d{2}-\d{2}$/.test(date)}
           onClick={() => void download()}
         >
-          {run.running ? 'Making the reports…' : files > 0 ? `Download ${files} ${files === 1 ? 'file' : 'files'}` : 'Download'}
+          {busy ? 'Making the reports…' : files > 0 ? `Download ${files} ${files === 1 ? 'file' : 'files'}` : 'Download'}
         </button>
         <RunProgress label="Making the reports" state={run} />
       </div>
+      {reportJob.jobId && (
+        <ReportJobStatus projectId={projectId} jobId={reportJob.jobId} job={reportJob.job} onDismiss={reportJob.dismiss} />
+      )}
 
       {paying && status && (
         <PaymentDialog

@@ -1,0 +1,233 @@
+// Report jobs across processes (issue 38, docs/reports.md "Long jobs"): real child processes of apps/server/src/main.ts
+// on one PostgreSQL database and one S3 bucket (s3rver). A job asked for through one process is followed and
+// downloaded through the other; a process killed with SIGKILL while it runs a job leaves it to be run again after the
+// restart. PostgreSQL only: two processes cannot share PGlite.
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDRF_SCHEMA } from '@edrf/model';
+import { boqModel } from '../../../../packages/reports/src/boq/test-model.js';
+import { Sessions } from '../../src/auth/sessions.js';
+import { connectDatabase } from '../../src/db/connect.js';
+import { startS3Peer, type S3Peer } from '../peers/s3.js';
+
+const SERVER_URL = process.env.DATABASE_URL;
+if (!SERVER_URL) console.log('report-jobs-processes.test.ts: skipped, it needs PostgreSQL (DATABASE_URL).');
+
+const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
+const ROOT = new URL('../../../../', import.meta.url).pathname;
+const BUCKET = 'edrf-jobs';
+const PROJECT = 'Kv Ugglan';
+/** Short, so that a killed process's job is run again within the test (docs/reports.md: after this long). */
+const MAX_SECONDS = 90;
+
+/** Eight documents: long enough to be caught running. */
+const BODY = {
+  model: boqModel('Sbf1108'),
+  date: '2026-03-14',
+  document_status: 'Bygghandling',
+  regulation: 'Sbf1108',
+  pdf_reports: ['SbfBillOfQuantities', 'SbfKabellista', 'SbfStycklista', 'SbfMonteringsritning', 'SbfForbindningsschema', 'SbfPlintkort'],
+  xlsx_reports: ['SbfBillOfQuantities', 'SbfStycklista'],
+};
+const DOCUMENTS = 8;
+/** Three documents: the job a process is killed in, run again in full after MAX_SECONDS. */
+const KILL_BODY = { ...BODY, pdf_reports: ['SbfBillOfQuantities', 'SbfStycklista'], xlsx_reports: ['SbfBillOfQuantities'] };
+
+interface Server {
+  name: string;
+  base: string;
+  child: ChildProcess;
+  output: string[];
+  dataDir: string;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One server process as `npm run serve` starts it; resolves once it says it is running. */
+async function startServer(name: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `edrf-jobs-${name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const server: Server = { name, base: `http://127.0.0.1:${port}`, child, output, dataDir };
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server ${name} did not start in 240 s:\n${output.join('')}`)), 240_000);
+    const hear = (chunk: Buffer) => {
+      output.push(chunk.toString('utf8'));
+      if (output.join('').includes('edrf is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', hear);
+    child.stderr.on('data', hear);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server ${name} ended (${code}) before it ran:\n${output.join('')}`));
+    });
+  });
+  return server;
+}
+
+async function stopServer(server: Server | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (!server) return;
+  if (server.child.exitCode === null && server.child.signalCode === null) {
+    const ended = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+    server.child.kill(signal);
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  }
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+describe.skipIf(!SERVER_URL)('report jobs on two server processes (PostgreSQL, one bucket)', () => {
+  const dbName = `edrf_test_${crypto.randomBytes(6).toString('hex')}`;
+  let closeDb: (() => Promise<void>) | undefined;
+  let s3: S3Peer;
+  let env: Record<string, string>;
+  let a: Server | undefined;
+  let b: Server | undefined;
+  let cookie: string;
+  let projectId: string;
+
+  beforeAll(async () => {
+    await adminQuery(`CREATE DATABASE ${dbName}`);
+    const url = new URL(SERVER_URL!);
+    url.pathname = `/${dbName}`;
+    s3 = await startS3Peer({ buckets: [BUCKET] });
+    env = {
+      ...s3.env,
+      DATABASE_URL: url.href,
+      FILE_STORE_URL: `s3://${BUCKET}/files`,
+      ADMIN_EMAIL: 'admin@example.com',
+      REPORT_JOB_MAX_SECONDS: String(MAX_SECONDS),
+      COMPUTE_WORKERS: '1',
+    };
+    // Both at once, as a deployment's processes start: each makes pg-boss's schema if it is not there.
+    [a, b] = await Promise.all([startServer('a', env), startServer('b', env)]);
+    const handle = await connectDatabase({ databaseUrl: url.href });
+    const db = handle.db;
+    closeDb = () => handle.close();
+    const user = await db
+      .insertInto('users')
+      .values({ email: 'designer@example.com', is_admin: false, provider: 'passcode' })
+      .returning('user_id')
+      .executeTakeFirstOrThrow();
+    const org = await db
+      .insertInto('orgs')
+      .values({ name: 'Jobs AB', billing_type: 'exempt' })
+      .returning('org_id')
+      .executeTakeFirstOrThrow();
+    const project = await db
+      .insertInto('projects')
+      .values({ org_id: org.org_id, name: PROJECT })
+      .returning('project_id')
+      .executeTakeFirstOrThrow();
+    projectId = project.project_id;
+    await db.insertInto('project_roles').values({ project_id: projectId, user_id: user.user_id, role: 'editor' }).execute();
+    cookie = `edrf_session=${await new Sessions(db, { now: () => new Date() }).create(user.user_id, 'browser')}`;
+  }, 400_000);
+
+  afterAll(async () => {
+    await Promise.all([stopServer(a), stopServer(b)]);
+    await closeDb?.();
+    await s3?.close();
+    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }, 60_000);
+
+  const headers = () => ({ cookie, 'edrf-schema': String(EDRF_SCHEMA) });
+  const ask = async (server: Server, body: unknown = BODY) => {
+    const res = await fetch(`${server.base}/api/v1/project/${projectId}/report_jobs`, {
+      method: 'POST',
+      headers: { ...headers(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, `POST through ${server.name}`).toBe(202);
+    return ((await res.json()) as { job_id: string }).job_id;
+  };
+  const read = async (server: Server, jobId: string) => {
+    const res = await fetch(`${server.base}/api/v1/project/${projectId}/report_jobs/${jobId}`, { headers: headers() });
+    expect(res.status, `GET through ${server.name}`).toBe(200);
+    return (await res.json()) as { state: string; progress: number; step: string; detail: string | null };
+  };
+  const documentsOf = async (server: Server, jobId: string) => {
+    const res = await fetch(`${server.base}/api/v1/project/${projectId}/report_jobs/${jobId}/file`, { headers: headers() });
+    expect(res.status, `file through ${server.name}`).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(`filename="${PROJECT}-reports.zip"`);
+    return Object.keys(unzipSync(new Uint8Array(await res.arrayBuffer()))).sort();
+  };
+  /** Polls through `server` until the job has finished; answers the progress seen on the way and the last answer. */
+  const follow = async (server: Server, jobId: string, within: number) => {
+    const until = Date.now() + within;
+    const progress: number[] = [];
+    while (Date.now() < until) {
+      const job = await read(server, jobId);
+      progress.push(job.progress);
+      if (job.state === 'done' || job.state === 'failed') return { job, progress };
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`job ${jobId} did not finish through ${server.name} in ${within} ms`);
+  };
+
+  it('a job asked for through one process is followed and downloaded through the other, its progress rising to 1', async () => {
+    const jobId = await ask(a!);
+    const { job, progress } = await follow(b!, jobId, 150_000);
+    expect(job).toMatchObject({ state: 'done', progress: 1, step: 'Done' });
+    expect(progress).toEqual([...progress].sort((x, y) => x - y));
+    const fromB = await documentsOf(b!, jobId);
+    expect(fromB).toHaveLength(DOCUMENTS);
+    expect(await documentsOf(a!, jobId)).toEqual(fromB);
+
+    // And the other way round.
+    const other = await ask(b!);
+    expect((await follow(a!, other, 150_000)).job.state).toBe('done');
+    expect(await documentsOf(a!, other)).toEqual(fromB);
+  }, 360_000);
+
+  it('a process killed (SIGKILL) while it runs a job: after the restart the job completes', async () => {
+    // One process, so that it is the one running the job.
+    await stopServer(b);
+    b = undefined;
+    const jobId = await ask(a!, KILL_BODY);
+    const until = Date.now() + 120_000;
+    let state = '';
+    while (Date.now() < until && state !== 'running') {
+      state = (await read(a!, jobId)).state;
+      if (state !== 'running') await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(state).toBe('running');
+    await stopServer(a, 'SIGKILL');
+    a = await startServer('a-again', env);
+    // Still 'running' in the table: pg-boss gives it back to the queue once it is past MAX_SECONDS.
+    const { job } = await follow(a, jobId, (MAX_SECONDS + 150) * 1000);
+    expect({ state: job.state, detail: job.detail, progress: job.progress }).toEqual({ state: 'done', detail: null, progress: 1 });
+    expect(await documentsOf(a, jobId)).toEqual(['Mängdförteckning.pdf', 'Mängdförteckning.xlsx', 'Stycklista.pdf']);
+  }, 600_000);
+});
