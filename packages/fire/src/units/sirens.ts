@@ -2,12 +2,12 @@ import type { SirenProduct } from '@edrf/model';
 import { needsSiren } from '../regulations.js';
 import { MESSAGES } from '../messages.js';
 import { roomAt, roomLabel, warning, type RoomInfo, type StoreyInfo } from '../building.js';
-import type { Pt } from '../geometry/ring.js';
+import { pointInRings, type Pt } from '../geometry/ring.js';
 import { powerCells } from '../placement/power-cells.js';
 import { clipToDisk } from './detectors.js';
 import { MAX_UNITS_PER_ROOM, unitEstimate, type PlacementContext } from './context.js';
 import { storeyDoors } from './doors.js';
-import { sounderZ } from './mounting.js';
+import { roomLevels, sounderZ } from './mounting.js';
 import { SirenReach } from './siren-reach.js';
 import { isClosedVoid } from './voids.js';
 import { wallPoints, type WallPoint } from './walls.js';
@@ -106,11 +106,40 @@ function wallSirens(ctx: PlacementContext, storey: StoreyInfo, info: RoomInfo, r
     if (alone) return add(alone);
   }
   const existing = ids.map((id) => [ctx.sirens[id]!.coord[0], ctx.sirens[id]!.coord[1]] as Pt);
-  const { taken } = reach.cover(
+  const { taken, ok } = reach.cover(
     candidates.map((w) => w.at),
     reach.unreached(existing),
   );
   for (const i of taken) add(candidates[i]!);
+  if (!ok) ceilingSirens(ctx, info, reach, ids, productId);
+}
+
+/**
+ * A hall wider than twice the range has a middle no wall sounder reaches: sounders on the ceiling there (F§9's
+ * height, just under it), on a grid of half the range inside the room, until it is reached.
+ */
+function ceilingSirens(ctx: PlacementContext, info: RoomInfo, reach: SirenReach, ids: string[], productId: string): void {
+  const step = reach.range / 2;
+  const xs = info.rings.flatMap((ring) => ring.map((p) => p[0]));
+  const ys = info.rings.flatMap((ring) => ring.map((p) => p[1]));
+  const inner: Pt[] = [];
+  for (let x = Math.min(...xs) + step / 2; x < Math.max(...xs); x += step)
+    for (let y = Math.min(...ys) + step / 2; y < Math.max(...ys); y += step) if (pointInRings(x, y, info.rings)) inner.push([x, y]);
+  const existing = ids.map((id) => [ctx.sirens[id]!.coord[0], ctx.sirens[id]!.coord[1]] as Pt);
+  const { taken } = reach.cover(inner, reach.unreached(existing));
+  const z = roomLevels(info).ceiling - 0.05;
+  for (const i of taken) {
+    const id = ctx.ids.make('sir');
+    ctx.sirens[id] = {
+      id,
+      storey_id: info.storey.id,
+      product_id: productId,
+      coord: [inner[i]![0], inner[i]![1], z],
+      angle: 0,
+      locked_to: '',
+    };
+    ids.push(id);
+  }
 }
 
 /** Sounder bases until the room is reached: each in the base of one of the room's detectors that holds none yet. */
