@@ -3,6 +3,7 @@
 // report_jobs table, the file store), so the user follows and downloads the job whichever process answers.
 import type { Readable } from 'node:stream';
 import PgBoss from 'pg-boss';
+import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { ReportJobReports } from '../db/schema.js';
 import { embeddedDatabase } from '../db/connect.js';
@@ -13,6 +14,9 @@ import { contentType, downloadName } from '../routes/fire-reports.js';
 import { bossDatabase } from './boss-database.js';
 
 export const REPORT_JOBS_QUEUE = 'report-jobs';
+
+/** The advisory lock under which processes start pg-boss one at a time (any fixed number of ours). */
+const BOSS_START_LOCK = 4_207_310_011;
 
 /** The step words the Export page shows under its bar. */
 export const JOB_STEPS = {
@@ -90,7 +94,7 @@ export class ReportJobs {
   }
 
   async start(): Promise<void> {
-    await this.boss.start();
+    await this.startBoss();
     await this.ensureQueue();
     // One process on PGlite: a job active in it now was running when the process ended; it is queued again at once
     // rather than after its expiry. On PostgreSQL another process may be running it, so expiry decides.
@@ -105,6 +109,23 @@ export class ReportJobs {
         if (job) await this.run(job);
       },
     );
+  }
+
+  /**
+   * pg-boss makes its schema when it finds none, but two processes starting together on one PostgreSQL both find none
+   * and the second's CREATE fails: the starts take turns under an advisory lock of ours, held on a connection of its
+   * own. PGlite is one process with one connection: nothing to take turns with.
+   */
+  private async startBoss(): Promise<void> {
+    if (embeddedDatabase(this.ctx.db)) return void (await this.boss.start());
+    await this.ctx.db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(${BOSS_START_LOCK})`.execute(connection);
+      try {
+        await this.boss.start();
+      } finally {
+        await sql`select pg_advisory_unlock(${BOSS_START_LOCK})`.execute(connection);
+      }
+    });
   }
 
   /** Stops taking jobs; a running one fails back to the queue, to be tried again. */

@@ -56,6 +56,14 @@ export async function ensureAdmin(db: Kysely<Database>, email: string): Promise<
     if (!existing.is_admin) await db.updateTable('users').set({ is_admin: true }).where('user_id', '=', existing.user_id).execute();
     return 'existing';
   }
-  await db.insertInto('users').values({ email, is_admin: true, provider: 'passcode' }).execute();
-  return 'created';
+  // Processes started together each find no admin: the first insert wins, the others make that user an admin.
+  const made = await db
+    .insertInto('users')
+    .values({ email, is_admin: true, provider: 'passcode' })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  if (made) return 'created';
+  await db.updateTable('users').set({ is_admin: true }).where('email', '=', email).execute();
+  return 'existing';
 }

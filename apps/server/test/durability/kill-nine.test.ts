@@ -38,7 +38,10 @@ const DESIGNER = 'designer@example.com';
 const PUBLIC_URL = 'http://edrf.test';
 /** A real IFC file of about 1 MB, so that its import takes long enough to be killed in the middle. */
 const CORPUS = process.env.IFC_CORPUS ?? path.resolve(fileURLToPath(import.meta.url), '../../../../../../shared/ifc');
-const HOUSE = fs.readFileSync(path.join(CORPUS, 'IfcOpenHouse.ifc'));
+const HOUSE_PATH = path.join(CORPUS, 'IfcOpenHouse.ifc');
+const HOUSE_PRESENT = fs.existsSync(HOUSE_PATH);
+if (!HOUSE_PRESENT) console.warn(`${HOUSE_PATH} is absent: the kill -9 tests are skipped (set IFC_CORPUS to the folder holding it)`);
+const HOUSE = HOUSE_PRESENT ? fs.readFileSync(HOUSE_PATH) : Buffer.alloc(0);
 
 /** The model parts of a sync: `rooms` rooms, enough of them for the body to take a while to read, check and store. */
 const syncBody = (name: string, rooms: number, revision?: string, ifcFiles: Json = {}) => ({
@@ -112,7 +115,7 @@ const settle = <T>(promise: Promise<T>) =>
 
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
-describe.each(testDatabases())('kill -9 of the server in the middle of requests (%s)', (kind: DatabaseKind) => {
+describe.skipIf(!HOUSE_PRESENT).each(testDatabases())('kill -9 of the server in the middle of requests (%s)', (kind: DatabaseKind) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edrf-kill-nine-'));
   const dbName = `edrf_test_${crypto.randomBytes(6).toString('hex')}`;
   let databaseUrl = '';

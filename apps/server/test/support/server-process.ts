@@ -42,7 +42,8 @@ export async function startServer(name: string, env: Record<string, string>, opt
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `edrf-server-${name}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // Only the database it is given: the test run's own DATABASE_URL would turn a PGlite server into a PostgreSQL one.
+    env: { ...process.env, DATABASE_URL: '', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
