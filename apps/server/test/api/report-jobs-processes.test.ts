@@ -2,12 +2,7 @@
 // on one PostgreSQL database and one S3 bucket (s3rver). A job asked for through one process is followed and
 // downloaded through the other; a process killed with SIGKILL while it runs a job leaves it to be run again after the
 // restart. PostgreSQL only: two processes cannot share PGlite.
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,12 +11,11 @@ import { boqModel } from '../../../../packages/reports/src/boq/test-model.js';
 import { Sessions } from '../../src/auth/sessions.js';
 import { connectDatabase } from '../../src/db/connect.js';
 import { startS3Peer, type S3Peer } from '../peers/s3.js';
+import { killServer, startServer, stopServer, type ServerProcess as Server } from '../support/server-process.js';
 
 const SERVER_URL = process.env.DATABASE_URL;
 if (!SERVER_URL) console.log('report-jobs-processes.test.ts: skipped, it needs PostgreSQL (DATABASE_URL).');
 
-const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
-const ROOT = new URL('../../../../', import.meta.url).pathname;
 const BUCKET = 'edrf-jobs';
 const PROJECT = 'Kv Ugglan';
 /** Short, so that a killed process's job is run again within the test (docs/reports.md: after this long). */
@@ -40,22 +34,6 @@ const DOCUMENTS = 8;
 /** Three documents: the job a process is killed in, run again in full after MAX_SECONDS. */
 const KILL_BODY = { ...BODY, pdf_reports: ['SbfBillOfQuantities', 'SbfStycklista'], xlsx_reports: ['SbfBillOfQuantities'] };
 
-interface Server {
-  name: string;
-  base: string;
-  child: ChildProcess;
-  output: string[];
-  dataDir: string;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: SERVER_URL });
   await client.connect();
@@ -64,47 +42,6 @@ async function adminQuery(sql: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-/** One server process as `npm run serve` starts it; resolves once it says it is running. */
-async function startServer(name: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `edrf-jobs-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const server: Server = { name, base: `http://127.0.0.1:${port}`, child, output, dataDir };
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server ${name} did not start in 240 s:\n${output.join('')}`)), 240_000);
-    const hear = (chunk: Buffer) => {
-      output.push(chunk.toString('utf8'));
-      if (output.join('').includes('edrf is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', hear);
-    child.stderr.on('data', hear);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server ${name} ended (${code}) before it ran:\n${output.join('')}`));
-    });
-  });
-  return server;
-}
-
-async function stopServer(server: Server | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (!server) return;
-  if (server.child.exitCode === null && server.child.signalCode === null) {
-    const ended = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
-    server.child.kill(signal);
-    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-  }
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
 
 describe.skipIf(!SERVER_URL)('report jobs on two server processes (PostgreSQL, one bucket)', () => {
@@ -223,7 +160,8 @@ describe.skipIf(!SERVER_URL)('report jobs on two server processes (PostgreSQL, o
       if (state !== 'running') await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(state).toBe('running');
-    await stopServer(a, 'SIGKILL');
+    await killServer(a!);
+    await stopServer(a);
     a = await startServer('a-again', env);
     // Still 'running' in the table: pg-boss gives it back to the queue once it is past MAX_SECONDS.
     const { job } = await follow(a, jobId, (MAX_SECONDS + 150) * 1000);
