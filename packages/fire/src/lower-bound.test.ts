@@ -3,7 +3,7 @@ import { buildGrid } from './placement/grid.js';
 import { roomLowerBound } from './placement/lower-bound.js';
 import { rect } from './test-support/arch.js';
 import { seededRandom } from './test-support/random.js';
-import { witnessesNeedMore } from './placement/witness-cover.js';
+import { MAX_WITNESSES, witnessesNeedMore, witnessPoints } from './placement/witness-cover.js';
 
 const bound = (rings: [number, number][][], radius: number, maxArea = Infinity) => roomLowerBound(buildGrid(rings), radius, maxArea);
 
@@ -72,6 +72,18 @@ describe('the lower bound of a room', () => {
     expect(witnessesNeedMore(points, 1, 6.2)).toBe(false);
     expect(witnessesNeedMore(points, 1, 6.2, { apart: () => true })).toBe(true);
     expect(witnessesNeedMore(points, 2, 6.2, { apart: () => true })).toBe(false);
+  });
+
+  it('takes a round room of 200 corners (testhouse.ifc has one) in a few witness points, and bounds it', () => {
+    const circle = Array.from({ length: 200 }, (_, i): [number, number] => [
+      10 * Math.cos((2 * Math.PI * i) / 200),
+      10 * Math.sin((2 * Math.PI * i) / 200),
+    ]);
+    const points = witnessPoints([circle], 2, MAX_WITNESSES, () => true);
+    expect(points.length).toBeLessThanOrEqual(MAX_WITNESSES);
+    expect(points.length).toBeGreaterThan(20);
+    // A disk of radius 10 m: 314 m², at least ⌈314 / (2.598 × 6.2²)⌉ = 4 units of 6.2 m.
+    expect(roomLowerBound(buildGrid([circle]), 6.2, Infinity)).toBeGreaterThanOrEqual(4);
   });
 });
 

@@ -107,7 +107,13 @@ export function witnessPoints(rings: readonly Ring[], spacing: number, most: num
   const xs = outline.map((p) => p[0]);
   const ys = outline.map((p) => p[1]);
   const middle: Pt = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
-  const fixed = inRoom(middle) ? [...corners, middle] : corners;
+  // A round outline has a hull of many corners: every few of them, so that the points fit whatever the spacing.
+  const room = Math.max(1, most - 1);
+  const thinned =
+    corners.length > room
+      ? corners.filter((_, i) => Math.floor((i * room) / corners.length) !== Math.floor(((i - 1) * room) / corners.length))
+      : corners;
+  const fixed = inRoom(middle) ? [...thinned, middle] : thinned;
   for (let step = spacing; ; step *= 1.25) {
     const out: Pt[] = [...fixed];
     for (const ring of rings)
