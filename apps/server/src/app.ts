@@ -40,7 +40,7 @@ import { ifcUploadRoutes } from './routes/ifc-upload.js';
 import { meshCatalogueRoutes } from './routes/mesh-catalogue.js';
 import { firePaymentRoutes } from './routes/fire-payment.js';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.js';
-import { healthRoutes } from './routes/health.js';
+import { HEALTH_PATH, healthRoutes } from './routes/health.js';
 import { createStripeGateway } from './services/stripe.js';
 
 export interface AppOptions {
@@ -104,6 +104,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before the body is read, so that a guarded route answers 401/404 whatever the body holds.
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/front/')) return;
+    // The probe is public and must answer 503 while the database is down, not fail on the session lookup.
+    if (request.url.split('?')[0] === HEALTH_PATH) return;
     const token = requestToken(request);
     request.user = token ? await ctx.sessions.lookup(token) : null;
   });

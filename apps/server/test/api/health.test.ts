@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { SESSION_COOKIE } from '../../src/auth/sessions.js';
 import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.js';
 import { startS3Peer } from '../peers/s3.js';
 import { openTestDatabase, testDatabases, type TestDatabase } from '../support/databases.js';
@@ -110,6 +111,11 @@ describe.each(testDatabases())('GET /api/health when a part is gone (%s)', (kind
       const res = await probe(app.app);
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ status: 'unavailable', database: 'failing', fileStore: 'ok', version: VERSION });
+      // A probe from a browser that holds a session cookie (a user's tab, a proxy passing cookies on) gets the same
+      // answer: the session is not looked up in the database that is gone.
+      const withCookie = await probe(app.app, { cookie: `${SESSION_COOKIE}=a-session-token`, authorization: 'Bearer a-grant-token' });
+      expect(withCookie.status).toBe(503);
+      expect(withCookie.body).toEqual(res.body);
     } finally {
       await app.close();
     }
