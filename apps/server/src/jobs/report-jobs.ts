@@ -12,6 +12,7 @@ import { INPUT_ACCEPTED } from '../compute/fire-calls.js';
 import { reportIfcFile } from '../routes/fire-reports-ifc.js';
 import { contentType, downloadName } from '../routes/fire-reports.js';
 import { bossDatabase } from './boss-database.js';
+import { forgetFinishedJobs } from './forget-finished.js';
 
 export const REPORT_JOBS_QUEUE = 'report-jobs';
 
@@ -52,6 +53,8 @@ export interface ReportJobSettings {
   maxSeconds: number;
   /** How often a job is tried in all, a process's death or a fault counting as a try. */
   tries: number;
+  /** REPORT_JOB_KEEP_DAYS: how long a finished job and its file are kept. */
+  keepDays: number;
 }
 
 /** REPORT_JOB_MAX_SECONDS from the environment (default 1800: the documents of the largest buildings take minutes). */
@@ -59,8 +62,14 @@ export function reportJobSettings(env: Record<string, string | undefined> = proc
   const seconds = Number(env.REPORT_JOB_MAX_SECONDS || 1800);
   if (!Number.isInteger(seconds) || seconds < 5)
     throw new Error(`REPORT_JOB_MAX_SECONDS must be a whole number of seconds, at least 5, not '${env.REPORT_JOB_MAX_SECONDS}'`);
-  return { maxSeconds: seconds, tries: 3 };
+  const keepDays = Number(env.REPORT_JOB_KEEP_DAYS || 7);
+  if (!Number.isInteger(keepDays) || keepDays < 1)
+    throw new Error(`REPORT_JOB_KEEP_DAYS must be a whole number of days, at least 1, not '${env.REPORT_JOB_KEEP_DAYS}'`);
+  return { maxSeconds: seconds, tries: 3, keepDays };
 }
+
+/** Old finished jobs are looked for at start-up and this often. */
+const SWEEP_EVERY_MS = 3600_000;
 
 /** Progress is written at most this often: a poll every second needs no more. */
 const PROGRESS_EVERY_MS = 400;
@@ -79,6 +88,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 export class ReportJobs {
   private readonly boss: PgBoss;
   private workerId: string | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ctx: AppContext,
@@ -109,6 +119,12 @@ export class ReportJobs {
         if (job) await this.run(job);
       },
     );
+    const sweep = () =>
+      forgetFinishedJobs(this.ctx, this.settings.keepDays).catch((error: unknown) =>
+        this.ctx.log.warn(error, 'Finished report jobs could not be forgotten'),
+      );
+    await sweep();
+    this.sweeper = setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
   }
 
   /**
@@ -130,6 +146,7 @@ export class ReportJobs {
 
   /** Stops taking jobs; a running one fails back to the queue, to be tried again. */
   async stop(): Promise<void> {
+    clearInterval(this.sweeper);
     await this.boss.stop({ graceful: false, close: false, wait: true, timeout: 1000 });
   }
 

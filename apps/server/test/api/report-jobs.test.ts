@@ -6,6 +6,8 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDRF_SCHEMA, PAYMENT_MESSAGES, type Model } from '@edrf/model';
 import { boqModel } from '../../../../packages/reports/src/boq/test-model.js';
+import { forgetFinishedJobs } from '../../src/jobs/forget-finished.js';
+import { reportJobSettings } from '../../src/jobs/report-jobs.js';
 import { testDatabases } from '../support/databases.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
@@ -199,6 +201,36 @@ describe.each(testDatabases())('report jobs (%s)', (kind) => {
       // Let go just after the job is marked done.
       await expect.poll(() => t.files.has(row.input_sha256), { timeout: 20_000 }).toBe(false);
       expect(await t.files.has(row.result_sha256!)).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'forgets a finished job and its file after REPORT_JOB_KEEP_DAYS, keeping a file another job or an IFC upload holds',
+    async () => {
+      const jobIds: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const { job_id } = (await post(body({ pdf_reports: [] }), member)).json<{ job_id: string }>();
+        expect((await follow(job_id, member)).at(-1)!.state).toBe('done');
+        jobIds.push(job_id);
+      }
+      const rows = await t.db.selectFrom('report_jobs').selectAll().where('job_id', 'in', jobIds).execute();
+      const [gone, kept] = jobIds.map((id) => rows.find((row) => row.job_id === id)!);
+      // The kept job holds the same bytes as an uploaded IFC file would: made here by an ifc_files row on its file.
+      const upload = await t.addIfcFile(projectId, 'revision.ifc', 'ISO-10303-21; a revision');
+      await t.db.updateTable('report_jobs').set({ result_sha256: upload.sha256 }).where('job_id', '=', kept!.job_id).execute();
+
+      // Within the days kept nothing goes; after them, the finished jobs and the files nothing else holds.
+      t.clock.advance(6 * 24 * 60);
+      expect(await forgetFinishedJobs({ db: t.db, files: t.files, clock: t.clock }, reportJobSettings({}).keepDays)).toBe(0);
+      t.clock.advance(2 * 24 * 60);
+      expect(await forgetFinishedJobs({ db: t.db, files: t.files, clock: t.clock }, reportJobSettings({}).keepDays)).toBeGreaterThanOrEqual(
+        2,
+      );
+      expect(await t.db.selectFrom('report_jobs').select('job_id').where('job_id', 'in', jobIds).execute()).toEqual([]);
+      expect(await t.files.has(gone!.result_sha256!)).toBe(false);
+      expect(await t.files.has(upload.sha256)).toBe(true);
+      expect((await read(gone!.job_id, member)).body).toEqual({ detail: 'Job not found' });
     },
     SLOW,
   );
