@@ -106,23 +106,31 @@ test('after Design all, the rooms’ names, counts and the addresses are written
 }) => {
   skipWithoutCorpus();
   test.setTimeout(180_000);
-  const { projectPath } = await openFireProject(page, LEO, LABELS_PROJECT);
+  let projectPath = '';
+  let model!: ServerModel;
+  let storeyId = '';
+  let roomNames = new Set<string | undefined>();
 
-  await tool(page, 'Design all').click();
-  await expect(
-    page
-      .locator('.toasts')
-      .getByRole('status')
-      .getByText(/^Designed: /),
-  ).toBeVisible({ timeout: 60_000 });
-  await analysed(page);
-  await page.keyboard.press('Control+s');
-  await expect(versionState(page)).toHaveText('Synced', { timeout: 30_000 });
-  const answer = await page.request.get(`/api/v1${projectPath}/latest_version`, { headers: { [EDRF_SCHEMA_HEADER]: String(EDRF_SCHEMA) } });
-  expect(answer.ok(), `latest_version: ${answer.status()} ${await answer.text()}`).toBe(true);
-  const model = ((await answer.json()) as { model: ServerModel }).model;
-  const storeyId = (await page.locator('.storey-button[aria-current="true"]').getAttribute('data-storey-id'))!;
-  const roomNames = new Set(model.arch.storeys[storeyId]!.rooms.map((id) => model.arch.rooms[id]?.name).filter(Boolean));
+  await test.step('Design all, then sync: the designed model as the server holds it', async () => {
+    ({ projectPath } = await openFireProject(page, LEO, LABELS_PROJECT));
+    await tool(page, 'Design all').click();
+    await expect(
+      page
+        .locator('.toasts')
+        .getByRole('status')
+        .getByText(/^Designed: /),
+    ).toBeVisible({ timeout: 60_000 });
+    await analysed(page);
+    await page.keyboard.press('Control+s');
+    await expect(versionState(page)).toHaveText('Synced', { timeout: 30_000 });
+    const answer = await page.request.get(`/api/v1${projectPath}/latest_version`, {
+      headers: { [EDRF_SCHEMA_HEADER]: String(EDRF_SCHEMA) },
+    });
+    expect(answer.ok(), `latest_version: ${answer.status()} ${await answer.text()}`).toBe(true);
+    model = ((await answer.json()) as { model: ServerModel }).model;
+    storeyId = (await page.locator('.storey-button[aria-current="true"]').getAttribute('data-storey-id'))!;
+    roomNames = new Set(model.arch.storeys[storeyId]!.rooms.map((id) => model.arch.rooms[id]?.name).filter(Boolean));
+  });
 
   await test.step('at the storey’s fit: names and counts, none over a symbol or another text', async () => {
     await tool(page, 'Fit').click();

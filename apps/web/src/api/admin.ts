@@ -1,6 +1,6 @@
 import type { AdminOrg, AdminProject, BillingType, ProjectIfcFile } from '@edrf/model';
 import { ApiError, apiCall, apiDownload } from './client';
-import { toast } from '../app/overlay/alerts';
+import { toast } from '../ui/alerts';
 import { downloadSummary } from '../lib/files';
 
 /** Admin calls of docs/orgs.md (users stay in admin-users.ts) and their query keys. */

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, apiCall, apiDownload, setUnauthenticatedHandler } from './client';
-import { alertsStore } from '../app/overlay/alerts';
-import { upgradeRequiredStore } from '../app/overlay/status';
+import { alertsStore } from '../ui/alerts';
+import { upgradeRequiredStore } from '../ui/app-status';
 
 // A real HTTP peer answering what the edrf server answers, so the helper is tested over the wire.
 interface Seen {

@@ -1,6 +1,6 @@
 import { EDRF_SCHEMA, EDRF_SCHEMA_HEADER } from '@edrf/model';
-import { toast } from '../app/overlay/alerts';
-import { upgradeRequiredStore } from '../app/overlay/status';
+import { toast } from '../ui/alerts';
+import { upgradeRequiredStore } from '../ui/app-status';
 
 export class ApiError extends Error {
   constructor(

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WORKING_VERSION, emptyModel } from '@edrf/model';
-import { alertsStore } from '../app/overlay/alerts';
+import { alertsStore } from '../ui/alerts';
 import { ProjectStore } from '../state/project-store';
 import { versionTransport } from './versions';
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { setUnauthenticatedHandler } from '../api/client';
 import { currentUserKey } from '../api/auth';
-import { Overlay } from './overlay/Overlay';
+import { Overlay } from '../ui/Overlay';
 import { ConfirmHost } from '../ui/confirm';
 import { router } from './router';
 

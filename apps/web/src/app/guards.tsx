@@ -3,8 +3,8 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { CurrentUser } from '@edrf/model';
 import { useCurrentUser } from '../api/auth';
 import { ErrorPage } from '../pages/error/ErrorPage';
-import { LoadingMessage } from './overlay/Overlay';
-import { toast } from './overlay/alerts';
+import { LoadingMessage } from '../ui/Overlay';
+import { toast } from '../ui/alerts';
 
 /** A protected page sends a visitor who is not signed in to / with url= the path and query they asked for. */
 export function RequireAuth({ children }: { children: (user: CurrentUser) => ReactNode }) {

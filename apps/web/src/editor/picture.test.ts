@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildLayerPaths, pictureServes, type PlanLayerPaths, type PlanPicture } from './render';
+import { buildLayerPaths, type PlanLayerPaths } from './layer-paths';
+import { pictureServes, type PlanPicture } from './static-scene';
 import { planItem, refKey, type LayerVisibility, type PlanItem, type PlanScene, type Ring } from './layers';
 import { unionBounds } from './viewport';
 

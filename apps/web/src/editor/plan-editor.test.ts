@@ -91,10 +91,10 @@ describe('the plan editor: view and keys', () => {
     expect(h.editor.view.x).toBeGreaterThan(fitted.x);
   });
 
-  it('tools get keys first, then the screen’s commands; Escape ends a tool, then clears the selection', () => {
+  it('tools get keys first, then the screen’s actions; Escape ends a tool, then clears the selection', () => {
     const h = harness();
     const run = vi.fn();
-    h.editor.setCommands([
+    h.editor.setActions([
       { key: 'm', run },
       { key: 'Enter', when: () => false, run },
     ]);
@@ -112,7 +112,7 @@ describe('the plan editor: view and keys', () => {
 
   it('another storey cancels a shape in progress but keeps the ruler', () => {
     const h = harness();
-    h.editor.useTool(new PolygonTool({ id: 'draw', start: startDraw(), apply: () => true }));
+    h.editor.useTool(new PolygonTool({ id: 'draw', start: startDraw(), apply: () => true, hint: 'Click the corners' }));
     h.editor.setStorey('s1');
     expect(h.editor.tool.id).toBe('select');
     h.editor.useTool(new RulerTool());

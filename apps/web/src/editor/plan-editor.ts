@@ -2,7 +2,8 @@ import type { Model } from '@edrf/model';
 import { EditSession, type EditTarget } from './edit-session';
 import { PointerGesture } from './gestures';
 import { HitIndex } from './hit-test';
-import { runCommand, type PlanCommand } from './commands';
+import { actionById, runKey } from '../ui/actions';
+import { engineActions, type PlanAction } from './plan-actions';
 import { ItemCache, buildPlanScene, defaultVisibility, type LayerVisibility, type PlanLayer, type PlanScene } from './layers';
 import type { OverlayPainter } from './overlay';
 import type { LabelSource } from './plan-labels';
@@ -78,6 +79,7 @@ export class PlanEditor {
   private sceneMemo: { model: Model; storeyId: string; scene: PlanScene } | null = null;
   private readonly hitIndexes = new SceneCache<HitIndex>(HIT_INDEX_STOREYS);
   private version = 0;
+  private stillVersion = 0;
   private readonly listeners = {
     change: new Set<Listener<number>>(),
     paint: new Set<Listener<void>>(),
@@ -86,7 +88,9 @@ export class PlanEditor {
   private readonly pointerListeners = new Set<Listener<Vec2 | null>>();
 
   private editTarget: EditTarget;
-  private commands: readonly PlanCommand[] = [];
+  private screenActions: readonly PlanAction[] = [];
+  private readonly engine: { before: readonly PlanAction[]; after: readonly PlanAction[] };
+  private actionsMemo: { screen: readonly PlanAction[]; all: readonly PlanAction[] } | null = null;
 
   constructor(config: PlanEditorConfig, model: Model, storeyId: string, target: EditTarget) {
     this.config = config;
@@ -98,6 +102,7 @@ export class PlanEditor {
     this.currentView = { scale: 20, x: 0, y: 0, rotation: model.arch.rotation };
     this.currentTool = config.defaultTool();
     this.defaultToolId = this.currentTool.id;
+    this.engine = engineActions(this);
   }
 
   // --- what the screen and the view read ------------------------------------------------------
@@ -135,6 +140,17 @@ export class PlanEditor {
   /** Bumped on every change a screen shows (selection, tool, tool state, storey, visibility, model). */
   get changes(): number {
     return this.version;
+  }
+  /**
+   * Bumped when the static scene may have changed (the model, storey, layers, selection, view, a screen's figures):
+   * not by a tool's marks or the drag box, which only the interactive scene shows (plan-renderer.ts).
+   */
+  get stillChanges(): number {
+    return this.stillVersion;
+  }
+  /** The default tool is active (no tool armed). */
+  get toolIsDefault(): boolean {
+    return this.currentTool.id === this.defaultToolId;
   }
   get schematic(): boolean {
     return this.config.schematic ?? false;
@@ -190,10 +206,21 @@ export class PlanEditor {
     for (const listener of this.listeners.frame) listener(ms);
   }
 
-  /** Something a screen shows changed: it re-renders, and the plan is drawn again. */
+  /** Something a screen shows changed: it re-renders, and the plan is drawn again, its static scene too. */
   changed(): void {
+    this.stillVersion++;
+    this.notify();
+  }
+
+  private notify(): void {
     this.version++;
     for (const listener of this.listeners.change) listener(this.version);
+    this.repaint();
+  }
+
+  /** The view moved: both scenes are drawn again, the screen does not re-render. */
+  private moved(): void {
+    this.stillVersion++;
     this.repaint();
   }
 
@@ -212,9 +239,32 @@ export class PlanEditor {
     this.editTarget = target;
   }
 
-  /** The screen's key table (docs/editor.md); tools get keys first. */
-  setCommands(commands: readonly PlanCommand[]): void {
-    this.commands = commands;
+  /** The screen's actions (docs/editor.md): its keys, buttons and menus read them; tools get keys first. */
+  setActions(actions: readonly PlanAction[]): void {
+    this.screenActions = actions;
+  }
+
+  /** @deprecated setActions; the name the units page's tests still use. */
+  setCommands(actions: readonly PlanAction[]): void {
+    this.setActions(actions);
+  }
+
+  /** The engine's actions around the screen's: Apply and Cancel of the armed tool, the screen's, Escape, Fit. */
+  actionsWith(screen: readonly PlanAction[]): readonly PlanAction[] {
+    const memo = this.actionsMemo;
+    if (memo?.screen === screen) return memo.all;
+    const all = [...this.engine.before, ...screen, ...this.engine.after];
+    this.actionsMemo = { screen, all };
+    return all;
+  }
+
+  get actions(): readonly PlanAction[] {
+    return this.actionsWith(this.screenActions);
+  }
+
+  /** The action named `id` (a toolbar button's). */
+  action(id: string): PlanAction {
+    return actionById(this.actions, id);
   }
 
   /** The project's model as the store has it now (after an edit, an undo, a sync). */
@@ -270,9 +320,9 @@ export class PlanEditor {
     this.useTool(this.config.defaultTool());
   }
 
-  /** Tools call this after replacing their state, so the screen and the plan show it. */
+  /** Tools call this after replacing their state, so the screen and the plan show it (its interactive scene only). */
   toolChanged(): void {
-    this.changed();
+    this.notify();
   }
 
   /** A gesture edit on the target: preview, commit once, or cancel (Escape). */
@@ -288,14 +338,14 @@ export class PlanEditor {
     // A view nobody has moved since it was fitted stays fitted (a toolbar that wraps, a panel that opens).
     if (this.fittedView !== null && this.currentView === this.fittedView) this.fittedTo = null;
     this.fitIfNew();
-    this.repaint();
+    this.moved();
   }
 
   fit(): void {
     this.currentView = fitBounds(this.scene.bounds, this.screen.width, this.screen.height, this.currentView.rotation);
     this.fittedTo = this.currentStorey;
     this.fittedView = this.currentView;
-    this.repaint();
+    this.moved();
   }
 
   /** Shows a part of the shown storey (a room a warning is about), with a margin round it. */
@@ -303,7 +353,7 @@ export class PlanEditor {
     const margin = Math.min(this.screen.width, this.screen.height) / 4;
     this.currentView = fitBounds(bounds, this.screen.width, this.screen.height, this.currentView.rotation, margin);
     this.fittedTo = this.currentStorey;
-    this.repaint();
+    this.moved();
   }
 
   private fitIfNew(): void {
@@ -312,7 +362,7 @@ export class PlanEditor {
 
   setView(view: Viewport): void {
     this.currentView = view;
-    this.repaint();
+    this.moved();
   }
 
   wheel(wheel: { deltaX: number; deltaY: number; deltaMode: number; ctrlKey: boolean; x: number; y: number }): void {
@@ -338,7 +388,7 @@ export class PlanEditor {
   holdSpace(held: boolean): void {
     if (held === this.spacePan) return;
     this.spacePan = held;
-    this.changed();
+    this.notify();
   }
 
   get panning(): boolean {
@@ -410,26 +460,13 @@ export class PlanEditor {
   // --- keys ------------------------------------------------------------------------------------
 
   /**
-   * A key on the plan (modifier keys are the project's: ctrl/cmd+S, Z, Y). The active tool first; Escape then
-   * ends a tool other than the default one; then the screen's commands; then Escape clears the selection,
-   * F fits, arrows and + / - move the view. True when something used it.
+   * A key on the plan (modifier keys are the project's: ctrl/cmd+S, Z, Y). The active tool first; then the actions
+   * (Enter applies and Escape ends an armed tool, the screen's, Escape clears the selection, F fits); then arrows
+   * and + / - move the view. True when something used it.
    */
   key(key: string): boolean {
     if (this.currentTool.key?.(key, this)) return true;
-    if (key === 'Escape' && this.currentTool.id !== this.defaultToolId) {
-      this.endTool();
-      return true;
-    }
-    if (runCommand(this.commands, key)) return true;
-    if (key === 'Escape') {
-      this.currentTool.cancel?.(this);
-      this.select(NOTHING);
-      return true;
-    }
-    if (key === 'f' || key === 'F') {
-      this.fit();
-      return true;
-    }
+    if (runKey(this.actions, key)) return true;
     const next = viewForKey(this.currentView, key, this.screen.width, this.screen.height);
     if (!next) return false;
     this.setView(next);

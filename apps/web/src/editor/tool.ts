@@ -6,8 +6,8 @@ import type { Vec2 } from './viewport';
 /**
  * The tool contract of the plan engine (docs/editor.md). A tool is a small state machine: its state is
  * data (`state`, replaced, never changed in place, so the engine and tests see each step), it reacts to
- * the main button and keys in world coordinates, cancels on Escape or a tool switch, and draws its own
- * overlay. Panning (other buttons, wheel, arrows) is the engine's, whatever the tool.
+ * the main button and keys in world coordinates, applies its work on Enter or Apply, cancels on Escape or a tool
+ * switch, draws its own overlay and says in a hint what it asks for. Panning (other buttons, wheel, arrows) is the engine's, whatever the tool.
  */
 
 export interface ToolPointer {
@@ -60,4 +60,11 @@ export interface PlanTool<S = unknown> {
   cancel?(editor: PlanEditor): void;
   overlay?: OverlayPainter;
   status?(): ToolStatus | null;
+  /** What the screen's toolbar says while the tool is armed: what to click, what finishes ('Click the corners of the new room'). */
+  hint?(editor: PlanEditor): string;
+  /**
+   * Finishes the tool's work (Enter, the toolbar's Apply): stores what it drew or edited, and ends the tool when that
+   * was taken. A tool with nothing to apply has none; the toolbar then shows no Apply and Cancel for it.
+   */
+  apply?(editor: PlanEditor): void | Promise<unknown>;
 }

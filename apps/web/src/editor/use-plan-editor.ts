@@ -2,7 +2,8 @@ import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useProjectState, useProjectStore } from '../state/use-project';
 import type { ProjectStore } from '../state/project-store';
-import type { PlanCommand } from './commands';
+import { actionById } from '../ui/actions';
+import type { PlanAction } from './plan-actions';
 import type { EditTarget } from './edit-session';
 import { PlanEditor, type PlanEditorConfig } from './plan-editor';
 
@@ -36,7 +37,12 @@ export function usePlanEditor(config: () => PlanEditorConfig, storeyId: string):
   return editor;
 }
 
-/** The screen's key table (P§2 keys), with the closures of its latest render. */
-export function usePlanCommands(editor: PlanEditor, commands: readonly PlanCommand[]): void {
-  useLayoutEffect(() => editor.setCommands(commands));
+/**
+ * The screen's actions (docs/editor.md), with the closures of its latest render: its keys reach them through the
+ * editor, and its toolbar buttons through the answer, which finds one by id among the engine's and the screen's.
+ */
+export function usePlanActions(editor: PlanEditor, actions: readonly PlanAction[]): (id: string) => PlanAction {
+  useLayoutEffect(() => editor.setActions(actions));
+  const all = editor.actionsWith(actions);
+  return (id) => actionById(all, id);
 }

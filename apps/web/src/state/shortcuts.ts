@@ -1,29 +1,24 @@
+import { keyMatches, type KeyLike } from '../ui/actions';
+
 /** The project keys of P§2: ctrl/cmd+S sync, ctrl/cmd+Z undo, ctrl/cmd+Y and ctrl/cmd+shift+Z redo. */
 export type ProjectShortcut = 'sync' | 'undo' | 'redo';
 
 /** Marks a field bound to the model: ctrl/cmd+Z in it undoes model edits (docs/editing.md). */
 export const MODEL_FIELD_ATTRIBUTE = 'data-model-field';
 
-export interface KeyLike {
-  key: string;
-  code?: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-}
+export type { KeyLike } from '../ui/actions';
+
+/** The keys of each shortcut (ui/actions.ts key names): the project actions' keys, which the bar's buttons name too. */
+export const PROJECT_KEYS: Record<ProjectShortcut, readonly string[]> = {
+  sync: ['Mod+s'],
+  undo: ['Mod+z'],
+  redo: ['Mod+y', 'Mod+Shift+z'],
+};
 
 /** Which shortcut a key press is, ignoring where it was typed. The physical key counts too (non-Latin layouts). */
 export function shortcutOf(event: KeyLike): ProjectShortcut | null {
-  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
-  const typed = event.key.length === 1 ? event.key.toLowerCase() : '';
-  // A Latin layout names the letter (Dvorak's ctrl+Z is where it prints Z); others fall back to the key's place.
-  const latin = /^[a-z]$/.test(typed);
-  const is = (letter: string) => (latin ? typed === letter : event.code === `Key${letter.toUpperCase()}`);
-  if (is('s')) return event.shiftKey ? null : 'sync';
-  if (is('z')) return event.shiftKey ? 'redo' : 'undo';
-  if (is('y')) return event.shiftKey ? null : 'redo';
-  return null;
+  const names = Object.keys(PROJECT_KEYS) as ProjectShortcut[];
+  return names.find((name) => PROJECT_KEYS[name].some((spec) => keyMatches(spec, event))) ?? null;
 }
 
 /** A text field keeps the browser's own text undo unless it is bound to the model. */

@@ -1,15 +1,16 @@
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Model } from '@edrf/model';
+import { UNSYNCED, type Model } from '@edrf/model';
 import { openTransport, versionTransport } from '../api/versions';
-import { toast } from '../app/overlay/alerts';
+import { enabled, type Action } from '../ui/actions';
+import { toast } from '../ui/alerts';
 import type { EditRequest } from './history';
 import { indexedDbStorage } from './indexed-db';
 import { onLocalCacheClear } from './local-cache';
 import { localCopyKey, memoryStorage, type LocalCopyStorage } from './local-copy';
 import { openProject } from './open-project';
 import { ProjectStore, type ProjectSnapshot } from './project-store';
-import { projectShortcut } from './shortcuts';
+import { PROJECT_KEYS, projectShortcut, type ProjectShortcut } from './shortcuts';
 
 /** React's view of the project store (state/project-store.ts): the open store, its state, edits, commands. */
 export const ProjectStoreContext = createContext<ProjectStore | null>(null);
@@ -55,15 +56,49 @@ export function useProjectCommands(store: ProjectStore) {
   };
 }
 
+/**
+ * Sync, undo and redo as actions (ui/actions.ts): the project bar's buttons and the keys of P§2 read this one list.
+ * `when` reads the store as it is when asked, so the keys need no re-render of the layout.
+ */
+export function useProjectActions(store: ProjectStore): Record<ProjectShortcut, Action> {
+  const commands = useProjectCommands(store);
+  return {
+    sync: {
+      id: 'sync',
+      label: 'Sync',
+      title: 'Send your changes to the working version (Ctrl+S)',
+      key: PROJECT_KEYS.sync,
+      when: () => store.getState().identity === UNSYNCED,
+      run: () => void commands.sync(),
+    },
+    undo: {
+      id: 'undo',
+      label: 'Undo',
+      title: 'Undo (Ctrl+Z)',
+      key: PROJECT_KEYS.undo,
+      when: () => store.getState().canUndo,
+      run: commands.undo,
+    },
+    redo: {
+      id: 'redo',
+      label: 'Redo',
+      title: 'Redo (Ctrl+Y)',
+      key: PROJECT_KEYS.redo,
+      when: () => store.getState().canRedo,
+      run: commands.redo,
+    },
+  };
+}
+
 /** P§2 Keyboard: ctrl/cmd+S sync (never the browser's save), ctrl/cmd+Z undo, ctrl/cmd+Y or shift+Z redo. */
 export function useProjectShortcuts(store: ProjectStore) {
-  const commands = useProjectCommands(store);
+  const actions = useProjectActions(store);
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     const shortcut = projectShortcut(event);
     if (!shortcut) return;
     event.preventDefault();
-    if (shortcut === 'sync') void commands.sync();
-    else commands[shortcut]();
+    const action = actions[shortcut];
+    if (enabled(action)) action.run();
   });
   useEffect(() => {
     const listener = (event: KeyboardEvent) => onKey(event);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { renameBody } from '@edrf/model';
-import { toast } from '../app/overlay/alerts';
+import { toast } from './alerts';
 import { FormError, firstIssue } from './FormError';
 
 /** Name and role messages stay 3 s (P§9). */

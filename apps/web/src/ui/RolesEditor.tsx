@@ -3,7 +3,7 @@ import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { normalizeEmail, userRoleBody, type RoleEntry } from '@edrf/model';
 import { useCurrentUser } from '../api/auth';
 import { checkUser } from '../api/orgs';
-import { toast } from '../app/overlay/alerts';
+import { toast } from './alerts';
 import { roleLabel } from '../lib/format';
 import { confirmAction } from './confirm';
 import { FormError } from './FormError';

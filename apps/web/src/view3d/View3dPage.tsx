@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../api/auth';
-import { LoadingMessage } from '../app/overlay/Overlay';
+import { LoadingMessage } from '../ui/Overlay';
 import { ErrorPage } from '../pages/error/ErrorPage';
 import { useModel } from '../state/use-project';
 import { defaultClipBox, type Box3Like, type Vec3, type View3dState } from './clip-box';

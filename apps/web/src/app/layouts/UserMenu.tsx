@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@edrf/model';
 import { logout } from '../../api/auth';
 import { clearLocalCache } from '../../state/local-cache';
-import { toast } from '../overlay/alerts';
+import { toast } from '../../ui/alerts';
 
 /** An e-mail that may break after its @ (and anywhere, when a part is longer than the line). */
 function emailLines(email: string) {

@@ -18,6 +18,9 @@ export const startShapeEdit = (points: readonly Point2[], closed = true): Polygo
   dragging: null,
 });
 
+/** The hint while a shape's corners are edited (a room's, a section part's). */
+export const SHAPE_HINT = 'Drag corners; press an edge to add one';
+
 const distance = (a: Point2, b: Point2) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 
 function closestOnSegment(p: Point2, a: Point2, b: Point2): { point: Point2; distance: number } {

@@ -10,13 +10,15 @@ export interface PolygonOptions {
   start: PolygonEdit;
   /** Enter, Apply, or a press on a ring's first corner: the screen checks and stores the shape; true ends the tool. */
   apply: (points: Point2[]) => boolean | Promise<boolean>;
+  /** The toolbar's words while the tool is armed ('Click the corners of the new room'). */
+  hint: string;
 }
 
 const EDIT_COLOUR = '#e67e00';
 
 /**
  * The shared polygon tool: draws or edits a ring (a room, a section's shape) or a polyline (a route).
- * Enter applies, Backspace or Delete drops the last (or last dragged) corner, Escape cancels (the engine).
+ * Enter applies and Escape cancels (the engine's actions); Backspace or Delete drops the last (or last dragged) corner.
  */
 export class PolygonTool implements PlanTool<PolygonEdit> {
   readonly id: string;
@@ -48,10 +50,6 @@ export class PolygonTool implements PlanTool<PolygonEdit> {
   }
 
   key(key: string, editor: PlanEditor): boolean {
-    if (key === 'Enter') {
-      void this.apply(editor);
-      return true;
-    }
     if (key === 'Backspace' || key === 'Delete') {
       this.set(editRemovePoint(this.state), editor);
       return true;
@@ -59,7 +57,11 @@ export class PolygonTool implements PlanTool<PolygonEdit> {
     return false;
   }
 
-  /** Hands the shape to the screen; ends the tool when it was taken. */
+  hint(): string {
+    return this.options.hint;
+  }
+
+  /** Enter or Apply (the engine's action): hands the shape to the screen; ends the tool when it was taken. */
   async apply(editor: PlanEditor): Promise<boolean> {
     const taken = await this.options.apply(editOutline(this.state));
     if (taken && editor.tool === this) editor.endTool();

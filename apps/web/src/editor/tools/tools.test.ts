@@ -49,6 +49,7 @@ describe('the polygon tool', () => {
     new PolygonTool({
       id: 'shape',
       start,
+      hint: 'Click the corners',
       apply: (points) => {
         taken.push(points);
         return accept;

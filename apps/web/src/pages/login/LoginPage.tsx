@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isValidEmail, postLoginTarget } from '@edrf/model';
 import { currentUserKey, fetchAuthEvent, loginAuth, loginEmail, loginPasscode, useCurrentUser } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { loadingStore } from '../../app/overlay/status';
+import { loadingStore } from '../../ui/app-status';
 import { loginEmailError, passcodeError, providerLabel } from './messages';
 import { FormError } from '../../ui/FormError';
 

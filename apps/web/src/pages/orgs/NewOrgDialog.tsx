@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createOrgBody } from '@edrf/model';
 import { createOrg, orgsKey } from '../../api/orgs';
-import { toast } from '../../app/overlay/alerts';
+import { toast } from '../../ui/alerts';
 import { Modal } from '../../ui/Modal';
 import { FormError, firstIssue } from '../../ui/FormError';
 

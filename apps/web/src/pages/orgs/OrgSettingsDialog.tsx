@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_ORG_ROLE, ORG_ROLES } from '@edrf/model';
 import { deleteOrg, getOrgRoles, orgRolesKey, refreshOrgQueries, removeOrgRole, renameOrg, setOrgRole } from '../../api/orgs';
-import { toast } from '../../app/overlay/alerts';
+import { toast } from '../../ui/alerts';
 import { Modal } from '../../ui/Modal';
 import { RenameField } from '../../ui/RenameField';
 import { RolesEditor } from '../../ui/RolesEditor';

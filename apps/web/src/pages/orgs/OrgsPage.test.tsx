@@ -8,8 +8,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { Org } from '@edrf/model';
 import { currentUserKey } from '../../api/auth';
-import { alertsStore } from '../../app/overlay/alerts';
-import { upgradeRequiredStore } from '../../app/overlay/status';
+import { alertsStore } from '../../ui/alerts';
+import { upgradeRequiredStore } from '../../ui/app-status';
 import { OrgsPage } from './OrgsPage';
 import { stubAnswers, type Answer } from '../../api/test-answers';
 

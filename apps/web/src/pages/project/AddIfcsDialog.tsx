@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { UNSYNCED, WORKING_VERSION, removeDanglingReferences, validateModelPart, type Model } from '@edrf/model';
 import { refreshProjectQueries } from '../../api/projects';
-import { toast } from '../../app/overlay/alerts';
+import { toast } from '../../ui/alerts';
 import { formatMb } from '../../lib/files';
 import type { ProjectStore } from '../../state/project-store';
 import { Modal } from '../../ui/Modal';

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { WORKING_VERSION, emptyModel, type Model } from '@edrf/model';
-import { alertsStore } from '../../app/overlay/alerts';
+import { alertsStore } from '../../ui/alerts';
 import { ProjectStore, type SyncBody } from '../../state/project-store';
 import { ProjectStoreContext } from '../../state/use-project';
 import { ProjectBar } from './ProjectBar';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { UNSYNCED, validateModel } from '@edrf/model';
 import { getLatestVersion, toLoadedVersion, type VersionWithModel } from '../../api/versions';
-import { toast } from '../../app/overlay/alerts';
+import { toast } from '../../ui/alerts';
 import { Modal } from '../../ui/Modal';
 import type { MergeChoice, MergeConflict } from '../../state/merge';
 import { UNABLE_TO_VALIDATE_MODEL } from '../../state/open-project';

@@ -3,7 +3,8 @@ import { UNSYNCED } from '@edrf/model';
 import { getProjectMeta } from '../../api/versions';
 import { useHeadCheck } from '../../state/head-check';
 import { versionStateLabel, type ProjectStore } from '../../state/project-store';
-import { useProjectCommands, useProjectState } from '../../state/use-project';
+import { useProjectActions, useProjectState } from '../../state/use-project';
+import { ActionButton } from '../../ui/ActionButton';
 import { GetTheirChangesButton } from './ConflictDialog';
 import { VersionsDialog } from './VersionsDialog';
 
@@ -11,13 +12,13 @@ import { VersionsDialog } from './VersionsDialog';
 const askRevision = (projectId: string) => getProjectMeta(projectId, { quiet: true }).then((meta) => meta.working_revision);
 
 /**
- * The bar above every project page: the version state (P§4), Undo, Redo, Sync and the Versions
- * dialog; when someone else synced first, "Get their changes and keep mine" (or, with nothing
- * unsynced, "Load the newer version"), found by a sync's 409 or the head check.
+ * The bar above every project page: the version state (P§4), Undo, Redo and Sync (the project's actions, which its
+ * keys read too: state/use-project.ts), the Versions dialog; when someone else synced first, "Get their changes and
+ * keep mine" (or, with nothing unsynced, "Load the newer version"), found by a sync's 409 or the head check.
  */
 export function ProjectBar({ store, projectName }: { store: ProjectStore; projectName: string }) {
   const state = useProjectState();
-  const commands = useProjectCommands(store);
+  const actions = useProjectActions(store);
   const [versions, setVersions] = useState(false);
   const unsynced = state.identity === UNSYNCED;
   useHeadCheck(store, askRevision);
@@ -32,21 +33,9 @@ export function ProjectBar({ store, projectName }: { store: ProjectStore; projec
       </span>
       <span className="grow" />
       {state.behind && <GetTheirChangesButton store={store} />}
-      <button type="button" className="btn btn-small" disabled={!state.canUndo} title="Undo (Ctrl+Z)" onClick={commands.undo}>
-        Undo
-      </button>
-      <button type="button" className="btn btn-small" disabled={!state.canRedo} title="Redo (Ctrl+Y)" onClick={commands.redo}>
-        Redo
-      </button>
-      <button
-        type="button"
-        className="btn btn-small btn-primary"
-        disabled={!unsynced || state.syncing}
-        title="Send your changes to the working version (Ctrl+S)"
-        onClick={() => void commands.sync()}
-      >
-        Sync
-      </button>
+      <ActionButton action={actions.undo} />
+      <ActionButton action={actions.redo} />
+      <ActionButton action={actions.sync} primary busy={state.syncing} />
       <button type="button" className="btn btn-small" onClick={() => setVersions(true)}>
         Versions
       </button>

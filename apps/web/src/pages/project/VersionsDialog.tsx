@@ -14,7 +14,7 @@ import {
 } from '../../api/versions';
 import { saveBlob } from '../../api/admin';
 import { refreshProjectQueries } from '../../api/projects';
-import { toast } from '../../app/overlay/alerts';
+import { toast } from '../../ui/alerts';
 import { relativeTime } from '../../lib/time';
 import { Modal } from '../../ui/Modal';
 import { FormError, firstIssue } from '../../ui/FormError';

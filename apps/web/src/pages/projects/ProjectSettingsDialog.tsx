@@ -12,7 +12,7 @@ import {
   renameProject,
   setProjectRole,
 } from '../../api/projects';
-import { toast } from '../../app/overlay/alerts';
+import { toast } from '../../ui/alerts';
 import { Modal } from '../../ui/Modal';
 import { RenameField } from '../../ui/RenameField';
 import { RolesEditor } from '../../ui/RolesEditor';

@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { Project } from '@edrf/model';
-import { alertsStore } from '../../app/overlay/alerts';
-import { upgradeRequiredStore } from '../../app/overlay/status';
+import { alertsStore } from '../../ui/alerts';
+import { upgradeRequiredStore } from '../../ui/app-status';
 import { ProjectsPage } from './ProjectsPage';
 import { stubAnswers, type Answer } from '../../api/test-answers';
 

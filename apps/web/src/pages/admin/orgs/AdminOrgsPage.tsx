@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BILLING_TYPES, type AdminOrg, type BillingType } from '@edrf/model';
 import { adminOrgsKey, listAdminOrgs, updateOrgBillingType } from '../../../api/admin';
-import { toast } from '../../../app/overlay/alerts';
+import { toast } from '../../../ui/alerts';
 import { relativeTime } from '../../../lib/time';
 import { capitalize } from '../../../lib/format';
 import { SettingsButton } from '../../../ui/icons';

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PROVIDER_LABELS, type AdminUser, type UserForm } from '@edrf/model';
 import { adminUsersKey, createUser, deleteUser, listUsers, updateUser } from '../../../api/admin-users';
 import { useCurrentUser } from '../../../api/auth';
-import { toast } from '../../../app/overlay/alerts';
+import { toast } from '../../../ui/alerts';
 import { confirmAction } from '../../../ui/confirm';
 import { relativeTime } from '../../../lib/time';
 import { UserDialog } from './UserDialog';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BETA_REGULATIONS, DEFAULT_REGULATION, REGULATIONS, REGULATION_LABELS, emptyFire, type Regulation } from '@edrf/model';
 import { costModel, createFireConfig, fireCostKey } from '../../../api/fire';
 import { useProjectState, useProjectStore } from '../../../state/use-project';
-import { setAt } from '../../../editor/typed-path';
+import { setAt } from '../../../state/typed-path';
 import { Modal } from '../../../ui/Modal';
 
 /** P§9: the note under the fire module's cost. */

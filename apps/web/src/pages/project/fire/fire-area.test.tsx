@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { emptyModel, type Model, type Regulation } from '@edrf/model';
 import { costModel, createFireConfig, roomsSize } from '@edrf/fire';
-import { alertsStore } from '../../../app/overlay/alerts';
+import { alertsStore } from '../../../ui/alerts';
 import { testArch } from '../../../editor/arch/test-arch';
 import type { ProjectStore } from '../../../state/project-store';
 import { renderProjectPages, testProjectStore } from '../../../state/test-project';

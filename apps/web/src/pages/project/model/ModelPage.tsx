@@ -11,10 +11,11 @@ import { useShownStorey } from '../../../editor/arch/use-shown-storey';
 import { NOTHING, singleRoom } from '../../../editor/selection';
 import { PolygonTool } from '../../../editor/tools/polygon';
 import { RULER_TOOL, RulerTool } from '../../../editor/tools/ruler';
-import { FitButton, ToolButton } from '../../../editor/ToolButtons';
+import { ApplyBar, toolAction } from '../../../editor/ToolButtons';
 import { SelectTool } from '../../../editor/tools/select';
-import { usePlanCommands, usePlanEditor } from '../../../editor/use-plan-editor';
+import { usePlanActions, usePlanEditor } from '../../../editor/use-plan-editor';
 import { useModelEdit, useProjectState, useProjectStore } from '../../../state/use-project';
+import { ActionButton } from '../../../ui/ActionButton';
 import { CleanDialog } from './CleanDialog';
 import { previewClean } from './clean-arch';
 import { reportTiles } from './layers/report-tiles';
@@ -22,7 +23,7 @@ import { MergeStoreysDialog } from './MergeStoreysDialog';
 import { deleteSelection, mergeStoreys } from './model-edits';
 import { KIND_LABELS, PropertiesPanel } from './PropertiesPanel';
 import { StatisticsDialog } from './StatisticsDialog';
-import { DRAW_ROOM, drawRoomTool, editShapeTool } from './tools/room-tools';
+import { DRAW_ROOM, EDIT_SHAPE, drawRoomTool, editShapeTool } from './tools/room-tools';
 import { View3dEntry } from '../../../view3d/View3dEntry';
 import { storeyLabel } from './storey-label';
 import './model.css';
@@ -89,14 +90,35 @@ export function ModelPage() {
     if (shape) editor.useTool(shape);
   };
 
-  const toggleRuler = () => editor.toggleTool(RULER_TOOL, () => new RulerTool());
-
-  // P§2 Keyboard: m ruler, e edit shape, Delete; Enter, Backspace and Escape are the shape tools' own.
-  usePlanCommands(editor, [
-    { key: 'm', when: () => !shaping, run: toggleRuler },
-    { key: 'e', when: () => !shaping, run: startEditShape },
-    { key: ['Delete', 'Backspace'], run: deleteSelected },
+  // P§2 Keyboard: m ruler, e edit shape, Delete; Backspace is the shape tools' own, Enter and Escape the engine's.
+  const action = usePlanActions(editor, [
+    toolAction(
+      editor,
+      { id: RULER_TOOL, make: () => new RulerTool() },
+      { label: 'Ruler', title: 'Ruler (M; Escape ends)', key: 'm', when: () => !shaping },
+    ),
+    {
+      id: DRAW_ROOM,
+      label: 'Draw room',
+      when: () => !!storeyId,
+      run: () => {
+        editor.select(NOTHING);
+        editor.useTool(drawRoomTool(editor));
+      },
+    },
+    {
+      id: EDIT_SHAPE,
+      label: 'Edit shape',
+      title: 'Edit room shape (E)',
+      key: 'e',
+      when: () => !shaping && !!singleRoom(selection),
+      run: startEditShape,
+    },
+    { id: 'delete', label: 'Delete', key: ['Delete', 'Backspace'], when: () => selection.kind === 'items', run: deleteSelected },
     { key: 'Escape', when: () => info !== null, run: () => setInfo(null) },
+    { id: 'statistics', label: 'Statistics', run: () => setDialog('statistics') },
+    { id: 'merge-storeys', label: 'Merge storeys', when: () => storeys.length >= 2, run: () => setDialog('merge') },
+    { id: 'clean', label: 'Clean', when: () => storeys.length > 0, run: () => setDialog('clean') },
   ]);
 
   const storeyBounds = editor.scene.bounds
@@ -133,61 +155,16 @@ export function ModelPage() {
       </aside>
       <div className="model-center">
         <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
-          <FitButton editor={editor} />
-          <ToolButton
-            editor={editor}
-            id={RULER_TOOL}
-            make={() => new RulerTool()}
-            label="Ruler"
-            title="Ruler (M; Escape ends)"
-            disabled={shaping !== null}
-          />
-          {shaping ? (
-            <>
-              <span className="edit-hint">
-                {shaping.id === DRAW_ROOM ? 'Click the corners of the new room' : 'Drag corners; press an edge to add one'}
-              </span>
-              <button type="button" className="btn btn-small btn-primary" onClick={() => void shaping.apply(editor)}>
-                Apply
-              </button>
-              <button type="button" className="btn btn-small" onClick={() => editor.endTool()}>
-                Cancel
-              </button>
-            </>
-          ) : (
-            <>
-              <button
-                type="button"
-                className="btn btn-small"
-                disabled={!storeyId}
-                onClick={() => {
-                  editor.select(NOTHING);
-                  editor.useTool(drawRoomTool(editor));
-                }}
-              >
-                Draw room
-              </button>
-              <button
-                type="button"
-                className="btn btn-small"
-                title="Edit room shape (E)"
-                disabled={!singleRoom(selection)}
-                onClick={startEditShape}
-              >
-                Edit shape
-              </button>
-            </>
-          )}
+          <ActionButton action={action('fit')} />
+          <ActionButton action={action(RULER_TOOL)} />
+          <ApplyBar editor={editor}>
+            <ActionButton action={action(DRAW_ROOM)} />
+            <ActionButton action={action(EDIT_SHAPE)} />
+          </ApplyBar>
           <span className="grow" />
-          <button type="button" className="btn btn-small" onClick={() => setDialog('statistics')}>
-            Statistics
-          </button>
-          <button type="button" className="btn btn-small" disabled={storeys.length < 2} onClick={() => setDialog('merge')}>
-            Merge storeys
-          </button>
-          <button type="button" className="btn btn-small" disabled={storeys.length === 0} onClick={() => setDialog('clean')}>
-            Clean
-          </button>
+          <ActionButton action={action('statistics')} />
+          <ActionButton action={action('merge-storeys')} />
+          <ActionButton action={action('clean')} />
           <View3dEntry />
         </div>
         <div className="plan-frame">
@@ -200,7 +177,7 @@ export function ModelPage() {
         selection={selection}
         edit={(requests) => edit(requests)}
         onSelect={(next) => editor.select(next)}
-        onDelete={deleteSelected}
+        onDelete={action('delete').run}
         storeyBounds={storeyBounds}
       />
       {dialog === 'statistics' && <StatisticsDialog arch={arch} onClose={() => setDialog(null)} />}

@@ -14,7 +14,7 @@ import {
 import { Fragment } from 'react';
 import type { EditRequest } from '../../../state/history';
 import { MODEL_FIELD_ATTRIBUTE } from '../../../state/shortcuts';
-import { setAt } from '../../../editor/typed-path';
+import { setAt } from '../../../state/typed-path';
 import type { Selection } from '../../../editor/selection';
 import { ANGLE, NumberField } from './NumberField';
 

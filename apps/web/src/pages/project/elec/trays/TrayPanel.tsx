@@ -1,5 +1,5 @@
 import type { Model, Point3, Tray } from '@edrf/model';
-import { toast } from '../../../../app/overlay/alerts';
+import { toast } from '../../../../ui/alerts';
 import { StoreyOptions } from '../../../../editor/arch/StoreyList';
 import type { Selection } from '../../../../editor/selection';
 import type { EditRequest } from '../../../../state/history';

@@ -9,10 +9,11 @@ import { storeysTopDown } from '../../../../editor/arch/storeys';
 import { useShownStorey } from '../../../../editor/arch/use-shown-storey';
 import { NOTHING } from '../../../../editor/selection';
 import { RULER_TOOL, RulerTool } from '../../../../editor/tools/ruler';
-import { FitButton, ToolButton } from '../../../../editor/ToolButtons';
+import { toolAction } from '../../../../editor/ToolButtons';
 import { SelectTool } from '../../../../editor/tools/select';
-import { usePlanCommands, usePlanEditor } from '../../../../editor/use-plan-editor';
+import { usePlanActions, usePlanEditor } from '../../../../editor/use-plan-editor';
 import { useModelEdit, useProjectState, useProjectStore } from '../../../../state/use-project';
+import { ActionButton } from '../../../../ui/ActionButton';
 import { NumberField } from '../../model/NumberField';
 import { deleteSelection } from '../../model/model-edits';
 import { TRAYS_LAYER, trayEndHandles, trayLayer } from './layers/tray-layer';
@@ -73,12 +74,29 @@ export function TraysPage() {
       () => current.current.width,
     );
 
-  // Keys: t tray, v vertical tray, m ruler, Delete; Enter and Escape are the tools' own (docs/editor.md).
-  usePlanCommands(editor, [
-    { key: 't', run: () => editor.toggleTool(TRAY_TOOL, makeTray) },
-    { key: 'v', run: () => editor.toggleTool(VERTICAL_TRAY_TOOL, makeVertical) },
-    { key: 'm', run: () => editor.toggleTool(RULER_TOOL, () => new RulerTool()) },
-    { key: ['Delete', 'Backspace'], run: deleteSelected },
+  // Keys and buttons: t tray, v vertical tray, m ruler, Delete; Enter and Escape are the tools' own (docs/editor.md).
+  const action = usePlanActions(editor, [
+    toolAction(editor, { id: RULER_TOOL, make: () => new RulerTool() }, { label: 'Ruler', title: 'Ruler (M)', key: 'm' }),
+    // Spelled out rather than through toolAction: the tools read the toolbar's values (refs) when they place.
+    {
+      id: TRAY_TOOL,
+      label: 'Tray',
+      title: 'Tray (T): click the start, then each end; Escape ends',
+      key: 't',
+      when: () => !!storeyId,
+      pressed: () => editor.tool.id === TRAY_TOOL,
+      run: () => editor.toggleTool(TRAY_TOOL, makeTray),
+    },
+    {
+      id: VERTICAL_TRAY_TOOL,
+      label: 'Vertical tray',
+      title: 'Vertical tray (V): one tray per storey pair up or down to the chosen storey',
+      key: 'v',
+      when: () => storeys.length >= 2,
+      pressed: () => editor.tool.id === VERTICAL_TRAY_TOOL,
+      run: () => editor.toggleTool(VERTICAL_TRAY_TOOL, makeVertical),
+    },
+    { id: 'delete', label: 'Delete', key: ['Delete', 'Backspace'], when: () => selection.kind === 'items', run: deleteSelected },
   ]);
 
   return (
@@ -97,24 +115,10 @@ export function TraysPage() {
       </aside>
       <div className="model-center">
         <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
-          <FitButton editor={editor} />
-          <ToolButton editor={editor} id={RULER_TOOL} make={() => new RulerTool()} label="Ruler" title="Ruler (M)" />
-          <ToolButton
-            editor={editor}
-            id={TRAY_TOOL}
-            make={makeTray}
-            label="Tray"
-            title="Tray (T): click the start, then each end; Escape ends"
-            disabled={!storeyId}
-          />
-          <ToolButton
-            editor={editor}
-            id={VERTICAL_TRAY_TOOL}
-            make={makeVertical}
-            label="Vertical tray"
-            title="Vertical tray (V): one tray per storey pair up or down to the chosen storey"
-            disabled={storeys.length < 2}
-          />
+          <ActionButton action={action('fit')} />
+          <ActionButton action={action(RULER_TOOL)} />
+          <ActionButton action={action(TRAY_TOOL)} />
+          <ActionButton action={action(VERTICAL_TRAY_TOOL)} />
           {toolId === VERTICAL_TRAY_TOOL && (
             <label className="toolbar-field">
               <span>Rise to</span>
@@ -132,7 +136,7 @@ export function TraysPage() {
           <PlanView editor={editor} />
         </div>
       </div>
-      <TrayPanel model={model} selection={selection} edit={(requests) => edit(requests)} onDelete={deleteSelected} />
+      <TrayPanel model={model} selection={selection} edit={(requests) => edit(requests)} onDelete={action('delete').run} />
     </section>
   );
 }

@@ -10,7 +10,7 @@ import {
   type Tray,
 } from '@edrf/model';
 import type { EditRequest } from '../../../../state/history';
-import { setAt } from '../../../../editor/typed-path';
+import { setAt } from '../../../../state/typed-path';
 
 /**
  * The electrical trays screen's changes to the model (P§3 Tray, P§4 Tray placement), as pure

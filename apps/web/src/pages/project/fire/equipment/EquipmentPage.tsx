@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from '../../../../app/overlay/alerts';
+import { toast } from '../../../../ui/alerts';
 import { PlanView } from '../../../../editor/PlanView';
-import { FitButton } from '../../../../editor/ToolButtons';
+import { ActionButton } from '../../../../ui/ActionButton';
 import { NOTHING } from '../../../../editor/selection';
 import { SelectTool } from '../../../../editor/tools/select';
-import { usePlanCommands } from '../../../../editor/use-plan-editor';
+import { usePlanActions } from '../../../../editor/use-plan-editor';
 import { applyEdits } from '../../../../state/history';
 import { useModelEdit, useProjectState, useProjectStore } from '../../../../state/use-project';
 import { ADD_KINDS, WARNING_MS, deleteEdits, deletesLastRack, type EquipmentResult } from './equipment-edits';
@@ -78,8 +78,8 @@ export function EquipmentPage() {
     });
   };
 
-  usePlanCommands(editor, [
-    { key: ['Delete', 'Backspace'], when: () => editor.selection.kind === 'items', run: deleteSelected, label: 'Delete' },
+  const action = usePlanActions(editor, [
+    { id: 'delete', label: 'Delete', key: ['Delete', 'Backspace'], when: () => editor.selection.kind === 'items', run: deleteSelected },
   ]);
 
   const tool = editor.tool;
@@ -89,7 +89,7 @@ export function EquipmentPage() {
     <section className="model-page equipment-page">
       <div className="model-center">
         <div className="model-toolbar" role="toolbar" aria-label="Equipment tools">
-          <FitButton editor={editor} />
+          <ActionButton action={action('fit')} />
           <span className="toolbar-gap" />
           <span className="toolbar-caption">Add</span>
           {ADD_KINDS.map((info) => {
@@ -128,7 +128,7 @@ export function EquipmentPage() {
             : 'Drag units within a rack or onto another; drop outside every rack to remove. Drag cable ends onto units.'}
         </p>
       </div>
-      <EquipmentPanel model={model} selection={editor.selection} edit={(requests) => edit(requests)} onDelete={deleteSelected} />
+      <EquipmentPanel model={model} selection={editor.selection} edit={(requests) => edit(requests)} onDelete={action('delete').run} />
     </section>
   );
 }

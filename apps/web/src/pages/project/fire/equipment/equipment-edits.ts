@@ -14,7 +14,7 @@ import {
   type RackUnitGroup,
   type Route,
 } from '@edrf/model';
-import { setAt } from '../../../../editor/typed-path';
+import { setAt } from '../../../../state/typed-path';
 import type { EditRequest } from '../../../../state/history';
 import { deleteSelection, diffEdits } from '../../model/model-edits';
 import { freePlace } from '../units/racks/plinth-edits';

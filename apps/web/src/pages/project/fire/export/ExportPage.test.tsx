@@ -6,7 +6,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES, type BillingType, type ExportStatus, type OrgRole } from '@edrf/model';
-import { alertsStore } from '../../../../app/overlay/alerts';
+import { alertsStore } from '../../../../ui/alerts';
 import { renderProjectPages } from '../../../../state/test-project';
 import { ExportPage } from './ExportPage';
 import { INVOICE_ADDED, browser } from './PaymentDialog';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_MESSAGES, type ExportStatus, type Model } from '@edrf/model';
-import { toast } from '../../../../app/overlay/alerts';
+import { toast } from '../../../../ui/alerts';
 import { getProjectOrg, projectOrgKey } from '../../../../api/projects';
 import { payForFire } from '../../../../api/payment';
 import { formatArea } from '../../../../lib/format';

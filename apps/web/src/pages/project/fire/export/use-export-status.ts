@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { roomsSize } from '@edrf/fire';
 import { PAYMENT_MESSAGES, type Model } from '@edrf/model';
 import { exportStatusKey, getExportStatus } from '../../../../api/payment';
-import { toast } from '../../../../app/overlay/alerts';
+import { toast } from '../../../../ui/alerts';
 
 /** F§9: the payment poll interval. */
 export const POLL_MS = 3000;

@@ -1,16 +1,17 @@
 import { useDeferredValue, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from '../../../../app/overlay/alerts';
+import { toast } from '../../../../ui/alerts';
 import { LayersBox } from '../../../../editor/LayersBox';
 import { PlanView } from '../../../../editor/PlanView';
 import { StoreyList } from '../../../../editor/arch/StoreyList';
 import { useShownStorey } from '../../../../editor/arch/use-shown-storey';
 import { NOTHING } from '../../../../editor/selection';
 import { PolygonTool } from '../../../../editor/tools/polygon';
-import { FitButton } from '../../../../editor/ToolButtons';
-import { usePlanCommands, usePlanEditor } from '../../../../editor/use-plan-editor';
+import { ApplyBar } from '../../../../editor/ToolButtons';
+import { usePlanActions, usePlanEditor } from '../../../../editor/use-plan-editor';
 import { applyEdits, type EditRequest } from '../../../../state/history';
 import { useProjectState, useProjectStore } from '../../../../state/use-project';
+import { ActionButton } from '../../../../ui/ActionButton';
 import { routesLabels, routesLayers, routesPainters } from './layers/route-layers';
 import { RouteList } from './RouteList';
 import { RoutePanel } from './RoutePanel';
@@ -20,8 +21,8 @@ import { useLastCabling } from './run/last-cabling';
 import { addStoreySliceEdits } from './route-edits';
 import { normalSelection, pickOf, selectRoute } from './route-selection';
 import { RoutesOptimize } from './run/RoutesOptimize';
-import { deleteSelected, routeCommands } from './tools/route-commands';
-import { startRouteDrawing } from './tools/route-draw';
+import { deleteSelected, routeActions } from './tools/route-commands';
+import { DRAW_ROUTE } from './tools/route-draw';
 import { RouteSelectTool } from './tools/route-select';
 import '../../model/model.css';
 import '../units/units.css';
@@ -50,9 +51,9 @@ export function RoutesPage() {
   const pick = pickOf(editor.selection, model);
   const replace = (requests: readonly EditRequest[]) =>
     store.replaceModel(applyEdits(store.getState().model, requests).model, location.pathname + location.search);
-  usePlanCommands(
+  const action = usePlanActions(
     editor,
-    routeCommands(editor, () => drawing !== null, replace),
+    routeActions(editor, () => drawing !== null, replace),
   );
 
   /** Selects a route (and part), showing the storey of the slice, or of its first slice when it is not on this one. */
@@ -89,28 +90,10 @@ export function RoutesPage() {
       </aside>
       <div className="model-center">
         <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
-          <FitButton editor={editor} />
-          {drawing ? (
-            <>
-              <span className="edit-hint">Click points; a point on a unit attaches to it</span>
-              <button type="button" className="btn btn-small btn-primary" onClick={() => void drawing.apply(editor)}>
-                Apply
-              </button>
-              <button type="button" className="btn btn-small" onClick={() => editor.endTool()}>
-                Cancel
-              </button>
-            </>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-small"
-              title="Draw a route: click points, Enter or Apply finishes, Escape or Cancel aborts (D)"
-              disabled={!storeyId}
-              onClick={() => startRouteDrawing(editor, replace)}
-            >
-              Draw route
-            </button>
-          )}
+          <ActionButton action={action('fit')} />
+          <ApplyBar editor={editor}>
+            <ActionButton action={action(DRAW_ROUTE)} />
+          </ApplyBar>
           <RoutesOptimize />
         </div>
         <div className="plan-frame">
@@ -127,7 +110,7 @@ export function RoutesPage() {
           deleteSelected(editor, replace);
           editor.select(NOTHING);
         }}
-        onDeleteNode={() => deleteSelected(editor, replace)}
+        onDeleteNode={action('delete').run}
         onAddStoreySlice={addStoreySlice}
         busy={drawing !== null}
       />

@@ -1,5 +1,5 @@
 import { deleteItems, UNIT_GROUPS, type Model, type Point2, type Point3, type Route, type RouteNode, type RouteSlice } from '@edrf/model';
-import { setAt } from '../../../../editor/typed-path';
+import { setAt } from '../../../../state/typed-path';
 import type { EditRequest } from '../../../../state/history';
 import { diffEdits } from '../../model/model-edits';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SECTION_PALETTE, type Model, type Section } from '@edrf/model';
-import { toast } from '../../../../app/overlay/alerts';
+import { toast } from '../../../../ui/alerts';
 import type { EditRequest } from '../../../../state/history';
 import { addressOf, roomStoreys, sectionTitle, sortedSections, unitPart } from './section-lookup';
 import { addressedUnit } from './section-lookup';

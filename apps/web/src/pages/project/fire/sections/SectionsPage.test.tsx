@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calcFireSections, hasDetectors, type CalcFireSectionsInput } from '@edrf/fire';
 import { SECTION_PALETTE, type Model } from '@edrf/model';
 import { rect } from '../../../../editor/arch/test-arch';
-import { alertsStore } from '../../../../app/overlay/alerts';
+import { alertsStore } from '../../../../ui/alerts';
 import { renderProjectPages } from '../../../../state/test-project';
 import { SectionsPage } from './SectionsPage';
 import { sectionsModel, testSection } from './test-sections';

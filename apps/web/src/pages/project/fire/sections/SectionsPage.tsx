@@ -5,10 +5,11 @@ import { StoreyList } from '../../../../editor/arch/StoreyList';
 import { useShownStorey } from '../../../../editor/arch/use-shown-storey';
 import { NOTHING } from '../../../../editor/selection';
 import { PolygonTool } from '../../../../editor/tools/polygon';
-import { FitButton } from '../../../../editor/ToolButtons';
-import { usePlanCommands, usePlanEditor } from '../../../../editor/use-plan-editor';
+import { ApplyBar } from '../../../../editor/ToolButtons';
+import { usePlanActions, usePlanEditor } from '../../../../editor/use-plan-editor';
 import { applyEdits, type EditRequest } from '../../../../state/history';
 import { useModelEdit, useProjectState, useProjectStore } from '../../../../state/use-project';
+import { ActionButton } from '../../../../ui/ActionButton';
 import { SectionWarnings } from './analysis/SectionWarnings';
 import { useSectionsAnalysis } from './analysis/use-sections-analysis';
 import { sectionsLabels, sectionsLayers, sectionsPainters } from './layers/section-layers';
@@ -16,11 +17,12 @@ import { SectionsRun } from './run/SectionsRun';
 import { SectionList } from './SectionList';
 import { SectionPanel } from './SectionPanel';
 import { SectionsMenu } from './SectionsMenu';
-import { roomStoreys, sectionTitle } from './section-lookup';
+import { roomStoreys } from './section-lookup';
 import { pickOf, selectSection } from './section-selection';
 import { addSectionEdits } from './sections-edits';
-import { sectionCommands, startPartShape } from './tools/section-commands';
-import { SectionEditTool } from './tools/section-edit-tool';
+import { sectionActions } from './tools/section-commands';
+import { PART_SHAPE } from './tools/part-shape-tool';
+import { SECTION_EDIT, SectionEditTool } from './tools/section-edit-tool';
 import { SectionSelectTool } from './tools/section-select';
 import '../../model/model.css';
 import '../units/units.css';
@@ -56,9 +58,9 @@ export function SectionsPage() {
   const selectedSection = pick.kind === 'section' ? pick.sectionId : null;
   const replace = (requests: readonly EditRequest[]) =>
     store.replaceModel(applyEdits(store.getState().model, requests).model, location.pathname + location.search);
-  usePlanCommands(
+  const action = usePlanActions(
     editor,
-    sectionCommands(editor, () => busy, replace),
+    sectionActions(editor, () => busy, replace),
   );
 
   /** Selects a section (and part), showing the storey of its first room when none of its rooms is on this one. */
@@ -83,11 +85,6 @@ export function SectionsPage() {
     editor.select(selectSection(id));
   };
 
-  const startEditing = () => {
-    if (selectedSection) editor.useTool(new SectionEditTool(selectedSection));
-  };
-
-  const target = editing ? model.fire?.sections[editing.state.sectionId] : undefined;
   return (
     <section className="model-page units-page sections-page">
       <aside className="model-side model-left">
@@ -100,7 +97,7 @@ export function SectionsPage() {
       </aside>
       <div className="model-center">
         <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
-          <FitButton editor={editor} />
+          <ActionButton action={action('fit')} />
           <SectionsMenu
             fire={model.fire}
             current={selectedSection}
@@ -108,46 +105,10 @@ export function SectionsPage() {
             onPick={(id) => showSection(id)}
             disabled={shaping !== null}
           />
-          {busy ? (
-            <>
-              <span className="edit-hint">
-                {editing
-                  ? `Editing ${target ? sectionTitle(target) : 'a section'}: click rooms to move them in or out`
-                  : 'Drag corners; press an edge to add one'}
-              </span>
-              <button
-                type="button"
-                className="btn btn-small btn-primary"
-                onClick={() => (editing ? editing.apply(editor) : void shaping!.apply(editor))}
-              >
-                Apply
-              </button>
-              <button type="button" className="btn btn-small" onClick={() => editor.endTool()}>
-                Cancel
-              </button>
-            </>
-          ) : (
-            <>
-              <button
-                type="button"
-                className="btn btn-small"
-                title="Edit: click rooms on the plan to move them into the selected section"
-                disabled={!selectedSection || !storeyId}
-                onClick={startEditing}
-              >
-                Edit
-              </button>
-              <button
-                type="button"
-                className="btn btn-small"
-                title="Edit the selected part's shape (E)"
-                disabled={!(pick.kind === 'section' && pick.roomId)}
-                onClick={() => startPartShape(editor)}
-              >
-                Edit shape
-              </button>
-            </>
-          )}
+          <ApplyBar editor={editor}>
+            <ActionButton action={action(SECTION_EDIT)} />
+            <ActionButton action={action(PART_SHAPE)} />
+          </ApplyBar>
           <SectionsRun />
         </div>
         <div className="plan-frame">
@@ -160,7 +121,7 @@ export function SectionsPage() {
         edit={(requests) => edit(requests)}
         replace={replace}
         onPickPart={(sectionId, roomId) => showSection(sectionId, roomId)}
-        onEditShape={() => startPartShape(editor)}
+        onEditShape={action(PART_SHAPE).run}
         onDeleted={() => editor.select(NOTHING)}
         busy={busy}
       />

@@ -1,5 +1,5 @@
 import { NEW_SECTION_NAME, SECTION_PALETTE, type Fire, type Model, type Point2, type Section } from '@edrf/model';
-import { setAt } from '../../../../editor/typed-path';
+import { setAt } from '../../../../state/typed-path';
 import type { EditRequest } from '../../../../state/history';
 import { addressOf, addressedUnit, isValidSectionShape, unitPart, unitsInPart } from './section-lookup';
 

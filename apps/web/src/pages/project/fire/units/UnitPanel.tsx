@@ -1,5 +1,5 @@
 import type { Detector, Model, OtherUnit, Siren } from '@edrf/model';
-import { toast } from '../../../../app/overlay/alerts';
+import { toast } from '../../../../ui/alerts';
 import type { Selection } from '../../../../editor/selection';
 import type { EditRequest } from '../../../../state/history';
 import { MODEL_FIELD_ATTRIBUTE } from '../../../../state/shortcuts';

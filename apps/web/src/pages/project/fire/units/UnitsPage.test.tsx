@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Model } from '@edrf/model';
-import { alertsStore } from '../../../../app/overlay/alerts';
+import { alertsStore } from '../../../../ui/alerts';
 import { testModel } from '../../../../editor/arch/test-arch';
 import { renderProjectPages } from '../../../../state/test-project';
 import { createFireConfigForTest } from '../test-fire';

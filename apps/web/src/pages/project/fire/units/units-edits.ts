@@ -16,7 +16,7 @@ import {
   type Siren,
   type Storey,
 } from '@edrf/model';
-import { setAt } from '../../../../editor/typed-path';
+import { setAt } from '../../../../state/typed-path';
 import type { Selection } from '../../../../editor/selection';
 import type { EditRequest } from '../../../../state/history';
 import { KIND, placedGroupOf, type PlacedGroup, type UnitKind } from './unit-kinds';

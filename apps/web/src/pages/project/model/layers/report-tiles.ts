@@ -1,5 +1,5 @@
 import type { OverlayPainter } from '../../../../editor/overlay';
-import { SELECTED_STROKE } from '../../../../editor/render';
+import { SELECTED_STROKE } from '../../../../editor/interactive-scene';
 
 const TILE_STROKE = '#b35c00';
 

@@ -1,9 +1,9 @@
 import type { Arch, Point2 } from '@edrf/model';
-import { toast } from '../../../../app/overlay/alerts';
+import { toast } from '../../../../ui/alerts';
 import { checkRoomShape, roomsOverlapped } from '../../../../editor/geometry-client';
 import type { PlanEditor } from '../../../../editor/plan-editor';
 import { PolygonTool } from '../../../../editor/tools/polygon';
-import { startDraw, startShapeEdit } from '../../../../editor/tools/polygon-edit';
+import { SHAPE_HINT, startDraw, startShapeEdit } from '../../../../editor/tools/polygon-edit';
 import { addRoomEdits, roomShapeEdits } from '../model-edits';
 import { INVALID_ROOM_SHAPE, INVALID_ROOM_SHAPE_MS, newRoomOverlaps } from '../room-shape';
 
@@ -34,6 +34,7 @@ export const drawRoomTool = (editor: PlanEditor): PolygonTool =>
   new PolygonTool({
     id: DRAW_ROOM,
     start: startDraw(),
+    hint: 'Click the corners of the new room',
     async apply(outline) {
       if (!(await validOutline(outline))) return false;
       const arch = editor.model.arch;
@@ -52,6 +53,7 @@ export const editShapeTool = (editor: PlanEditor, roomId: string): PolygonTool |
   return new PolygonTool({
     id: EDIT_SHAPE,
     start: startShapeEdit(room.shape.exterior),
+    hint: SHAPE_HINT,
     async apply(outline) {
       if (!(await validOutline(outline))) return false;
       if (editor.model.arch.rooms[roomId]) editor.target.edit(roomShapeEdits(roomId, outline));

@@ -1,7 +1,7 @@
 import { LOOP_OTHER_TYPES } from '@edrf/fire';
 import type { Model } from '@edrf/model';
 import { calcFireCabling } from '../../../../../api/fire';
-import { toast } from '../../../../../app/overlay/alerts';
+import { toast } from '../../../../../ui/alerts';
 import { useProjectState } from '../../../../../state/use-project';
 import { RunProgress } from '../../../../../ui/RunProgress';
 import { useEngineRun } from '../../use-engine-run';

@@ -1,11 +1,11 @@
-import { toast } from '../../../../../app/overlay/alerts';
-import type { PlanCommand } from '../../../../../editor/commands';
+import { toast } from '../../../../../ui/alerts';
+import type { PlanAction } from '../../../../../editor/plan-actions';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
 import { NOTHING } from '../../../../../editor/selection';
 import type { EditRequest } from '../../../../../state/history';
 import { deleteNodeEdits, deleteRouteEdits } from '../route-edits';
 import { normalSelection, pickOf, selectRoute } from '../route-selection';
-import { startRouteDrawing } from './route-draw';
+import { DRAW_ROUTE, startRouteDrawing } from './route-draw';
 
 /** Writes requests as one undo step of their own (a delete is never batched with the edit before it). */
 export type ReplaceEdit = (requests: readonly EditRequest[]) => boolean;
@@ -30,8 +30,15 @@ export function deleteSelected(editor: PlanEditor, replace: ReplaceEdit): void {
   if (replace(deleteRouteEdits(model, pick.routeId))) editor.select(NOTHING);
 }
 
-/** The page's keys; Enter and Escape belong to the tools, undo and redo to the project (P§4). */
-export const routeCommands = (editor: PlanEditor, busy: () => boolean, replace: ReplaceEdit): PlanCommand[] => [
-  { key: ['Delete', 'Backspace'], when: () => !busy(), run: () => deleteSelected(editor, replace), label: 'Delete' },
-  { key: 'd', when: () => !busy(), run: () => startRouteDrawing(editor, replace), label: 'Draw a route' },
+/** The page's actions (its keys and toolbar buttons); Enter and Escape belong to the engine, undo and redo to the project (P§4). */
+export const routeActions = (editor: PlanEditor, busy: () => boolean, replace: ReplaceEdit): PlanAction[] => [
+  { id: 'delete', label: 'Delete', key: ['Delete', 'Backspace'], when: () => !busy(), run: () => deleteSelected(editor, replace) },
+  {
+    id: DRAW_ROUTE,
+    label: 'Draw route',
+    title: 'Draw a route: click points, Enter or Apply finishes, Escape or Cancel aborts (D)',
+    key: 'd',
+    when: () => !busy() && editor.storeyId !== '',
+    run: () => startRouteDrawing(editor, replace),
+  },
 ];

@@ -1,4 +1,4 @@
-import { toast } from '../../../../../app/overlay/alerts';
+import { toast } from '../../../../../ui/alerts';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
 import { startDraw } from '../../../../../editor/tools/polygon-edit';
 import { PolygonTool } from '../../../../../editor/tools/polygon';
@@ -17,6 +17,7 @@ export function routeDrawTool(editor: PlanEditor, replace: ReplaceEdit): Polygon
   return new PolygonTool({
     id: DRAW_ROUTE,
     start: startDraw(false),
+    hint: 'Click points; a point on a unit attaches to it',
     apply: (points) => {
       const made = newRouteEdits(editor.model, editor.storeyId, points);
       if ('refused' in made) {

@@ -2,7 +2,7 @@ import type { Point2, Route } from '@edrf/model';
 import { HANDLE_TOLERANCE_PX, HIT_TOLERANCE_PX, type PlanEditor } from '../../../../../editor/plan-editor';
 import type { Press, ToolPointer } from '../../../../../editor/tool';
 import { SelectTool, type Drag } from '../../../../../editor/tools/select';
-import { toast } from '../../../../../app/overlay/alerts';
+import { toast } from '../../../../../ui/alerts';
 import { isRouteItem, slicesOn } from '../layers/route-layers';
 import { movedRoute, moveNodeEdits, routeRequests } from '../route-edits';
 import { normalSelection, pickOf, selectRoute } from '../route-selection';

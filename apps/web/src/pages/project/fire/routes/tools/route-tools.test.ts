@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { alertsStore } from '../../../../../app/overlay/alerts';
+import { alertsStore } from '../../../../../ui/alerts';
 import { HARNESS_PAGE, planHarness } from '../../../../../editor/harness';
 import { applyEdits } from '../../../../../state/history';
 import { routesLayers, routesPainters } from '../layers/route-layers';
 import { pickOf } from '../route-selection';
 import { routesModel } from '../test-routes';
-import { routeCommands } from './route-commands';
+import { routeActions } from './route-commands';
 import { startRouteDrawing } from './route-draw';
 import { RouteSelectTool } from './route-select';
 
@@ -17,7 +17,7 @@ const harness = () => {
   );
   const replace = (requests: readonly Parameters<typeof applyEdits>[1][number][]) =>
     h.store.replaceModel(applyEdits(h.model, requests).model, HARNESS_PAGE);
-  h.editor.setCommands(routeCommands(h.editor, () => false, replace));
+  h.editor.setActions(routeActions(h.editor, () => false, replace));
   return {
     ...h,
     replace,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../../../../api/client';
-import { toast } from '../../../../../app/overlay/alerts';
+import { toast } from '../../../../../ui/alerts';
 import { useProjectState } from '../../../../../state/use-project';
 import { RunProgress } from '../../../../../ui/RunProgress';
 import { useEngineRun } from '../../use-engine-run';

@@ -1,7 +1,7 @@
-import { toast } from '../../../../../app/overlay/alerts';
+import { toast } from '../../../../../ui/alerts';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
 import { PolygonTool } from '../../../../../editor/tools/polygon';
-import { startShapeEdit } from '../../../../../editor/tools/polygon-edit';
+import { SHAPE_HINT, startShapeEdit } from '../../../../../editor/tools/polygon-edit';
 import { partPolygon } from '../section-lookup';
 import { INVALID_SECTION_SHAPE, partShapeEdits } from '../sections-edits';
 
@@ -21,6 +21,7 @@ export function partShapeTool(editor: PlanEditor, sectionId: string, roomId: str
   return new PolygonTool({
     id: PART_SHAPE,
     start: startShapeEdit(polygon.exterior),
+    hint: SHAPE_HINT,
     apply(outline) {
       const requests = partShapeEdits(editor.model, sectionId, roomId, outline);
       if (!requests) {

@@ -1,11 +1,12 @@
-import type { PlanCommand } from '../../../../../editor/commands';
+import type { PlanAction } from '../../../../../editor/plan-actions';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
 import { NOTHING } from '../../../../../editor/selection';
 import type { EditRequest } from '../../../../../state/history';
 import { addressOf } from '../section-lookup';
 import { pickOf, selectSection } from '../section-selection';
 import { deleteSectionEdits, removePartEdits, setAddressEdits } from '../sections-edits';
-import { partShapeTool } from './part-shape-tool';
+import { PART_SHAPE, partShapeTool } from './part-shape-tool';
+import { SECTION_EDIT, SectionEditTool } from './section-edit-tool';
 
 /** Writes requests as one undo step of their own (a delete is never batched with the edit before it). */
 export type ReplaceEdit = (requests: readonly EditRequest[]) => boolean;
@@ -36,8 +37,31 @@ export function startPartShape(editor: PlanEditor): void {
   if (tool) editor.useTool(tool);
 }
 
-/** The page's keys; Enter and Escape belong to the tools, undo and redo to the project (P§4). */
-export const sectionCommands = (editor: PlanEditor, busy: () => boolean, replace: ReplaceEdit): PlanCommand[] => [
-  { key: 'e', when: () => !busy(), run: () => startPartShape(editor), label: 'Edit the part’s shape' },
-  { key: ['Delete', 'Backspace'], when: () => !busy(), run: () => deleteSelected(editor, replace), label: 'Delete' },
-];
+/** The page's actions (its keys and toolbar buttons); Enter and Escape belong to the engine, undo and redo to the project (P§4). */
+export const sectionActions = (editor: PlanEditor, busy: () => boolean, replace: ReplaceEdit): PlanAction[] => {
+  const pick = () => pickOf(editor.selection, editor.model);
+  return [
+    {
+      id: SECTION_EDIT,
+      label: 'Edit',
+      title: 'Edit: click rooms on the plan to move them into the selected section',
+      when: () => !busy() && pick().kind === 'section' && editor.storeyId !== '',
+      run: () => {
+        const picked = pick();
+        if (picked.kind === 'section') editor.useTool(new SectionEditTool(picked.sectionId));
+      },
+    },
+    {
+      id: PART_SHAPE,
+      label: 'Edit shape',
+      title: "Edit the selected part's shape (E)",
+      key: 'e',
+      when: () => {
+        const picked = pick();
+        return !busy() && picked.kind === 'section' && picked.roomId !== null;
+      },
+      run: () => startPartShape(editor),
+    },
+    { id: 'delete', label: 'Delete', key: ['Delete', 'Backspace'], when: () => !busy(), run: () => deleteSelected(editor, replace) },
+  ];
+};

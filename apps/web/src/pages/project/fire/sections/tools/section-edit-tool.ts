@@ -2,7 +2,7 @@ import type { PlanEditor } from '../../../../../editor/plan-editor';
 import type { EditSession } from '../../../../../editor/edit-session';
 import type { PlanTool, Press, ToolPointer, ToolStatus } from '../../../../../editor/tool';
 import type { EditRequest } from '../../../../../state/history';
-import { roomAt } from '../section-lookup';
+import { roomAt, sectionTitle } from '../section-lookup';
 import { moveRoomEdits, removePartEdits } from '../sections-edits';
 
 export const SECTION_EDIT = 'section-edit';
@@ -51,13 +51,12 @@ export class SectionEditTool implements PlanTool<SectionEditState> {
     editor.toolChanged();
   }
 
-  key(key: string, editor: PlanEditor): boolean {
-    if (key !== 'Enter') return false;
-    this.apply(editor);
-    return true;
+  hint(editor: PlanEditor): string {
+    const section = editor.model.fire?.sections[this.state.sectionId];
+    return `Editing ${section ? sectionTitle(section) : 'a section'}: click rooms to move them in or out`;
   }
 
-  /** Apply: the previewed moves as one undo step; the tool ends. */
+  /** Apply (Enter, the engine's action): the previewed moves as one undo step; the tool ends. */
   apply(editor: PlanEditor): void {
     this.session?.commit(this.state.requests);
     this.session = null;

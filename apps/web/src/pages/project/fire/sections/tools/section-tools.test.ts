@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HARNESS_PAGE, planHarness } from '../../../../../editor/harness';
 import { applyEdits } from '../../../../../state/history';
-import { alertsStore } from '../../../../../app/overlay/alerts';
+import { alertsStore } from '../../../../../ui/alerts';
 import { sectionsLayers, sectionsPainters } from '../layers/section-layers';
 import { pickOf, selectSection } from '../section-selection';
 import { sectionsModel } from '../test-sections';
 import { partShapeTool, PART_SHAPE } from './part-shape-tool';
-import { sectionCommands } from './section-commands';
+import { sectionActions } from './section-commands';
 import { SectionEditTool } from './section-edit-tool';
 import { SectionSelectTool } from './section-select';
 
@@ -16,8 +16,8 @@ const harness = () => {
     sectionsModel(),
     's0',
   );
-  h.editor.setCommands(
-    sectionCommands(
+  h.editor.setActions(
+    sectionActions(
       h.editor,
       () => false,
       (requests) => h.store.replaceModel(applyEdits(h.model, requests).model, HARNESS_PAGE),

@@ -13,7 +13,7 @@ import {
   type ProductOf,
   type Products,
 } from '@edrf/model';
-import { setAt } from '../../../../../editor/typed-path';
+import { setAt } from '../../../../../state/typed-path';
 import type { EditRequest } from '../../../../../state/history';
 import { diffPaths, sameContent } from '../../../../../state/paths';
 import { listInfo, newProductName } from './hardware-lists';

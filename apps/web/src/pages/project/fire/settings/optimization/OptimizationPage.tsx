@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { Regulation } from '@edrf/model';
-import { setAt } from '../../../../../editor/typed-path';
+import { setAt } from '../../../../../state/typed-path';
 import { useModelEdit, useProjectState } from '../../../../../state/use-project';
 import { DetectorSettingsFields } from './DetectorSettingsFields';
 import { MeasureField } from './MeasureField';

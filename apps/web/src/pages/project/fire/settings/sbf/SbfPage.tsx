@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { SBF_CLASSES, SBF_EVAC_LABELS, SBF_EVAC_TYPES, SBF_NOTIFICATION_TYPES, SBF_TRANSFER_TYPES, type SbfConfig } from '@edrf/model';
-import { setAt } from '../../../../../editor/typed-path';
+import { setAt } from '../../../../../state/typed-path';
 import { useModelEdit, useProjectState } from '../../../../../state/use-project';
 import { NumberField } from '../../../model/NumberField';
 import { FacilityManagersEditor } from './FacilityManagersEditor';

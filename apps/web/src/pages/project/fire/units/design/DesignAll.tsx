@@ -1,5 +1,5 @@
 import { calcFireCabling, calcFireRackToRackRoutes, calcFireSections, calcFireUnits } from '../../../../../api/fire';
-import { toast } from '../../../../../app/overlay/alerts';
+import { toast } from '../../../../../ui/alerts';
 import { useProjectState } from '../../../../../state/use-project';
 import { RunProgress } from '../../../../../ui/RunProgress';
 import { confirmAction } from '../../../../../ui/confirm';

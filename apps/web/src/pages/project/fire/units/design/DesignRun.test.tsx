@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Arch, type Detector, type Fire, type Model } from '@edrf/model';
 import { calcFireUnits } from '@edrf/fire';
-import { alertsStore } from '../../../../../app/overlay/alerts';
+import { alertsStore } from '../../../../../ui/alerts';
 import { testModel } from '../../../../../editor/arch/test-arch';
 import { renderProjectPages } from '../../../../../state/test-project';
 import { createFireConfigForTest } from '../../test-fire';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { calcFireUnits } from '../../../../../api/fire';
-import { toast } from '../../../../../app/overlay/alerts';
+import { toast } from '../../../../../ui/alerts';
 import { applyEdits } from '../../../../../state/history';
 import { useProjectState, useProjectStore } from '../../../../../state/use-project';
 import { RunProgress } from '../../../../../ui/RunProgress';

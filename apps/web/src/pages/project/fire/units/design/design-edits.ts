@@ -1,5 +1,5 @@
 import { UNIT_GROUPS, type Fire, type Model } from '@edrf/model';
-import { setAt } from '../../../../../editor/typed-path';
+import { setAt } from '../../../../../state/typed-path';
 import type { EditRequest } from '../../../../../state/history';
 
 /**

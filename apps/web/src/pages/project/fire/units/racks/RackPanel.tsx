@@ -1,6 +1,6 @@
 import { RACK_PRODUCT_LIST, RACK_UNIT_GROUPS, type Fire, type Model, type RackUnitGroup } from '@edrf/model';
 import type { Selection } from '../../../../../editor/selection';
-import { setAt } from '../../../../../editor/typed-path';
+import { setAt } from '../../../../../state/typed-path';
 import type { EditRequest } from '../../../../../state/history';
 import { MODEL_FIELD_ATTRIBUTE } from '../../../../../state/shortcuts';
 import { ANGLE, NumberField } from '../../../model/NumberField';

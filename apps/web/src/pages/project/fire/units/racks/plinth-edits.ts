@@ -10,7 +10,7 @@ import {
   type RackUnit,
 } from '@edrf/model';
 import { pointInRings } from '../../../../../editor/hit-test';
-import { setAt } from '../../../../../editor/typed-path';
+import { setAt } from '../../../../../state/typed-path';
 import {
   OTHER_Y_IN_RACK,
   RACK_MESSAGES,

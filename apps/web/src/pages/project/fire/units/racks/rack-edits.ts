@@ -16,7 +16,7 @@ import {
   type Room,
 } from '@edrf/model';
 import { pointInRings } from '../../../../../editor/hit-test';
-import { setAt } from '../../../../../editor/typed-path';
+import { setAt } from '../../../../../state/typed-path';
 import type { EditRequest } from '../../../../../state/history';
 
 /**

@@ -1,11 +1,11 @@
 import type { Model } from '@edrf/model';
-import { toast } from '../../../../../app/overlay/alerts';
+import { toast } from '../../../../../ui/alerts';
 import { distanceToRing, pointInRings } from '../../../../../editor/hit-test';
 import { refKey, type PlanItem } from '../../../../../editor/layers';
 import { HIT_TOLERANCE_PX, type PlanEditor } from '../../../../../editor/plan-editor';
 import type { ToolPointer } from '../../../../../editor/tool';
 import type { Drag } from '../../../../../editor/tools/select';
-import { setAt } from '../../../../../editor/typed-path';
+import { setAt } from '../../../../../state/typed-path';
 import type { EditRequest } from '../../../../../state/history';
 import { moveRackEdits, normalizeAngle } from './rack-edits';
 import { RACKS_LAYER } from './rack-layer';

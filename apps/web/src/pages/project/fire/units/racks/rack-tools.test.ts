@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyModel, type Model } from '@edrf/model';
-import { alertsStore, dismissAlert } from '../../../../../app/overlay/alerts';
+import { alertsStore, dismissAlert } from '../../../../../ui/alerts';
 import { archLayers } from '../../../../../editor/arch/arch-layers';
 import { testArch } from '../../../../../editor/arch/test-arch';
 import { planHarness } from '../../../../../editor/harness';

@@ -1,5 +1,5 @@
 import type { Point2 } from '@edrf/model';
-import { toast } from '../../../../../app/overlay/alerts';
+import { toast } from '../../../../../ui/alerts';
 import type { OverlayDraw } from '../../../../../editor/overlay';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
 import type { PlanTool, Press, ToolPointer, ToolStatus } from '../../../../../editor/tool';

@@ -1,5 +1,5 @@
 import type { Model } from '@edrf/model';
-import type { PlanCommand } from '../../../../../editor/commands';
+import type { PlanAction as PlanCommand } from '../../../../../editor/plan-actions';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
 import { NOTHING } from '../../../../../editor/selection';
 import { deleteSelection } from '../../../model/model-edits';

@@ -1,5 +1,5 @@
 import type { Model } from '@edrf/model';
-import type { EditRequest } from '../state/history';
+import type { EditRequest } from './history';
 
 /**
  * An edit request whose path is checked against the model's types: a panel writes

@@ -1,6 +1,6 @@
-import { useStore } from '../../lib/store';
+import { useStore } from '../lib/store';
 import { alertsStore, dismissAlert, type Alert } from './alerts';
-import { loadingStore, upgradeRequiredStore } from './status';
+import { loadingStore, upgradeRequiredStore } from './app-status';
 
 function Toast({ alert }: { alert: Alert }) {
   return (

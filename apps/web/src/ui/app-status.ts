@@ -1,4 +1,4 @@
-import { createStore } from '../../lib/store';
+import { createStore } from '../lib/store';
 
 /** Set by a 426 answer; stays until the page is reloaded (P§4). */
 export const upgradeRequiredStore = createStore(false);
