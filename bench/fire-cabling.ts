@@ -15,24 +15,39 @@ import os from 'node:os';
 import path from 'node:path';
 import { emptyFire, emptyModel, type Arch, type Fire, type Route } from '@edrf/model';
 import { extractIfc } from '@edrf/ifc';
-import { calcFireCabling, calcFireSections, calcFireUnits, createFireConfig, routeWallCrossings } from '@edrf/fire';
-import { indexBuilding } from '../packages/fire/src/building.js';
-import { pointInRings, type Pt } from '../packages/fire/src/geometry/ring.js';
+import {
+  calcFireCabling,
+  calcFireSections,
+  calcFireUnits,
+  createFireConfig,
+  exactRing,
+  loopUnits,
+  ringCost,
+  routeWallCrossings,
+} from '@edrf/fire';
 import { cleanArch } from '@edrf/geometry';
-import { attachPoint, buildRoutingGraph } from '../packages/fire/src/cabling/routing-graph.js';
-import { exactRing, ringCost } from '../packages/fire/src/cabling/ring.js';
-import { GraphSearch } from '../packages/fire/src/loops/path-between.js';
-import { routeMetres } from '../packages/fire/src/loops/routed-tour.js';
-import { sectionBuilding } from '../packages/fire/src/sections/section-index.js';
-import { loopUnits, type LoopUnit } from '../packages/fire/src/loops/loop-units.js';
-import { storeyExits, type StoreyExits } from '../packages/fire/src/loops/loop-metric.js';
-import { loopOrigins, loopRoom } from '../packages/fire/src/loops/origins.js';
-import { sectionAreas } from '../packages/fire/src/loops/calc-cabling.js';
-import { checkLoop } from '../packages/fire/src/loops/loop-checks.js';
-import { placeCentrals } from '../packages/fire/src/test-support/centrals.js';
-import { EXACT_TOUR_MAX, tourLowerBound } from '../packages/fire/src/test-support/tour-bound.js';
+import {
+  attachPoint,
+  buildRoutingGraph,
+  checkLoop,
+  EXACT_TOUR_MAX,
+  generatedBuilding,
+  GraphSearch,
+  indexBuilding,
+  loopOrigins,
+  loopRoom,
+  placeCentrals,
+  pointInRings,
+  routeMetres,
+  sectionAreas,
+  sectionBuilding,
+  storeyExits,
+  tourLowerBound,
+  type LoopUnit,
+  type Pt,
+  type StoreyExits,
+} from '@edrf/fire/testing';
 import { buildingCases, SHARES, WHOLE_ONLY } from './support/buildings.js';
-import { generatedBuilding } from '../packages/fire/src/test-support/generated-building.js';
 
 const corpus = process.env.IFC_CORPUS ?? '/work/shared/ifc';
 

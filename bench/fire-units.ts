@@ -12,7 +12,7 @@ import { REGULATIONS, emptyFire, emptyModel, type Arch, type Regulation } from '
 import { extractIfc } from '@edrf/ifc';
 import { cleanArch } from '@edrf/geometry';
 import { calcFireUnitsWithStats, createFireConfig, type RoomStats } from '@edrf/fire';
-import { generatedBuilding } from '../packages/fire/src/test-support/generated-building.js';
+import { generatedBuilding } from '@edrf/fire/testing';
 
 const corpus = process.env.IFC_CORPUS ?? '/work/shared/ifc';
 const regulation = (process.env.REGULATION ?? 'Sbf1108') as Regulation;

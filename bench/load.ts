@@ -21,7 +21,7 @@ import { EDRF_SCHEMA } from '@edrf/model';
 import { Sessions } from '../apps/server/src/auth/sessions.js';
 import { systemClock } from '../apps/server/src/clock.js';
 import { connectDatabase } from '../apps/server/src/db/connect.js';
-import { makeArch, rect } from '../packages/fire/src/test-support/arch.js';
+import { makeArch, rect } from '@edrf/fire/testing';
 import { buildLargeArch, MB } from './large-model.js';
 import { LOAD_ADMIN_EMAIL, startBacking, startServerProcess, type Backing, type ServerProcess } from './support/server-processes.js';
 import {

@@ -28,17 +28,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Model, Regulation } from '@edrf/model';
-import { REPORTS, type ReportFormat } from '../packages/reports/src/catalogue.js';
-import { BUILDERS, renderReport, type ReportInput } from '../packages/reports/src/render.js';
+import { BUILDERS, renderReport, REPORTS, type ReportFormat, type ReportInput } from '@edrf/reports';
 // The measuring child loads what the server's reports load and no more: the IFC reader and the design engine are
 // imported where the models are made (the IFC reader's WebAssembly alone is some 100 MB resident).
 const design = () =>
-  Promise.all([
-    import('@edrf/ifc'),
-    import('../packages/reports/src/plans/designed.js'),
-    import('@edrf/fire/testing'),
-    import('./support/buildings.js'),
-  ]).then(([ifc, designed, real, support]) => ({ ...ifc, ...designed, ...real, ...support }));
+  Promise.all([import('@edrf/ifc'), import('@edrf/reports/testing'), import('@edrf/fire/testing'), import('./support/buildings.js')]).then(
+    ([ifc, designed, real, support]) => ({ ...ifc, ...designed, ...real, ...support }),
+  );
 
 const MB = 1024 * 1024;
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -7,8 +7,7 @@
 import { elecSchema, emptyFire, emptyModel, EDRF_SCHEMA, type Arch } from '@edrf/model';
 import { createFireConfig } from '@edrf/fire';
 import { designAll, type DesignAllCalls } from '../../apps/web/src/pages/project/fire/units/design/design-all.js';
-import { generatedBuilding } from '../../packages/fire/src/test-support/generated-building.js';
-import { realBuilding, realModelsPresent, IFC_CORPUS } from '../../packages/fire/src/test-support/real-building.js';
+import { generatedBuilding, realBuilding, realModelsPresent, IFC_CORPUS } from '@edrf/fire/testing';
 import { withPlacedCentrals } from './buildings.js';
 import { Balancer } from './load-client.js';
 

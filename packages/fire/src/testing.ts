@@ -11,3 +11,14 @@ export { seededRandom } from './test-support/random.js';
 export { indexBuilding } from './building.js';
 export { components } from './sections/partition.js';
 export { sectionBuilding } from './sections/section-index.js';
+
+// The loop engine's inner steps, which bench:fire-cabling times one by one and checks against its lower bounds.
+export { pointInRings, type Pt } from './geometry/ring.js';
+export { attachPoint, buildRoutingGraph } from './cabling/routing-graph.js';
+export { GraphSearch } from './loops/path-between.js';
+export { routeMetres } from './loops/routed-tour.js';
+export { type LoopUnit } from './loops/loop-units.js';
+export { storeyExits, type StoreyExits } from './loops/loop-metric.js';
+export { loopOrigins, loopRoom } from './loops/origins.js';
+export { sectionAreas } from './loops/calc-cabling.js';
+export { checkLoop } from './loops/loop-checks.js';

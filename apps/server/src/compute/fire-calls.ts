@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { archSchema, elecSchema, fireSchema } from '@edrf/model';
 import { CABLING_MESSAGES, createFireConfig, hasDetectors, hasRacks, LOOP_MESSAGES, SECTION_MESSAGES } from '@edrf/fire';
-import { TaskRefused, type AskHelp, type Progress } from './protocol.js';
+import { TaskRefused, type Progress } from './protocol.js';
 import { bodyValue, checkBody, type RequestBody } from './request-body.js';
-import { askEarlyHelp, calcFireUnitsTask, calcUnitsBody } from './fire-units-task.js';
+import { askEarlyHelp, calcFireUnitsTask, calcUnitsBody, type AskShareHelp } from './fire-units-task.js';
 import { calcFireSectionsTask } from './fire-sections-task.js';
 import { calcFireRackRoutesTask } from './fire-rack-routes-task.js';
 import { calcFireCablingTask } from './fire-cabling-task.js';
@@ -46,8 +46,8 @@ const modelBody = z.object({ arch: archSchema, elec: elecSchema.optional(), fire
 interface FireCall<S extends z.ZodType, I, O, E extends { dismiss(): void } = never> {
   schema: S;
   input: (body: z.infer<S>) => I;
-  early?: (body: unknown, askHelp: AskHelp) => E | undefined;
-  run: (input: I, progress: Progress, askHelp: AskHelp, early?: E) => Promise<O>;
+  early?: (body: unknown, askHelp: AskShareHelp) => E | undefined;
+  run: (input: I, progress: Progress, askHelp: AskShareHelp, early?: E) => Promise<O>;
 }
 
 const call = <S extends z.ZodType, I, O, E extends { dismiss(): void } = never>(spec: FireCall<S, I, O, E>) => spec;
@@ -94,7 +94,7 @@ export interface FireCallInput {
 }
 
 /** The fire_call task: the named call on a request's body, parsed and validated here, in the worker. */
-export async function fireCallTask(input: FireCallInput, progress: Progress, askHelp: AskHelp): Promise<unknown> {
+export async function fireCallTask(input: FireCallInput, progress: Progress, askHelp: AskShareHelp): Promise<unknown> {
   // Any of the calls, its types left to the call's own definition above.
   const spec = FIRE_CALLS[input.call] as unknown as FireCall<z.ZodType, unknown, unknown, { dismiss(): void }>;
   const value = bodyValue(input.body);

@@ -20,8 +20,8 @@ import {
   type RoomPlacement,
   type RoomsInput,
 } from '@edrf/fire';
-import { computeWorkers } from './pool.js';
 import type { AskHelp, Progress } from './protocol.js';
+import { computeWorkers } from './worker-count.js';
 
 /** POST /api/v1/calc_fire_units's body (F§7). */
 export const calcUnitsBody = z.object({
@@ -57,6 +57,9 @@ export interface FireUnitsShareInput extends Shared {
   rooms?: number;
 }
 
+/** The one help calc_fire_units asks for: a helper placing shares of the rooms (fireUnitsShareTask). */
+export type AskShareHelp = AskHelp<'calc_fire_units_share', FireUnitsShareInput>;
+
 /** The helpers a run asked for: the shared state they take shares from, and the ports their placements come through. */
 export interface Helpers {
   state: Int32Array;
@@ -74,7 +77,7 @@ interface ShareDone {
 const shareRange = (share: number, shares: number, rooms: number) =>
   [Math.floor((share * rooms) / shares), Math.floor(((share + 1) * rooms) / shares)] as const;
 
-function askHelpers(helpers: number, askHelp: AskHelp, input: (shared: Shared) => FireUnitsShareInput): Helpers {
+function askHelpers(helpers: number, askHelp: AskShareHelp, input: (shared: Shared) => FireUnitsShareInput): Helpers {
   const shares = (helpers + 1) * SHARES_PER_WORKER;
   const state = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
   const ports: MessagePort[] = [];
@@ -102,7 +105,7 @@ function askHelpers(helpers: number, askHelp: AskHelp, input: (shared: Shared) =
  * building too small to share, dismisses them. Undefined (no help asked) when the body is not such a body: the check
  * will tell why.
  */
-export function askEarlyHelp(body: unknown, askHelp: AskHelp): Helpers | undefined {
+export function askEarlyHelp(body: unknown, askHelp: AskShareHelp): Helpers | undefined {
   const helpers = computeWorkers() - 1;
   if (helpers < 1) return undefined;
   let part: SharedArrayBuffer;
@@ -123,7 +126,7 @@ export function askEarlyHelp(body: unknown, askHelp: AskHelp): Helpers | undefin
 export async function calcFireUnitsTask(
   input: CalcFireUnitsInput,
   progress: Progress,
-  askHelp: AskHelp,
+  askHelp: AskShareHelp,
   early?: Helpers,
 ): Promise<FireUnitsResult> {
   const helpers = computeWorkers() - 1;

@@ -1,33 +1,8 @@
-import os from 'node:os';
 import type { MessagePort, TransferListItem, Worker } from 'node:worker_threads';
 import { startComputeWorker } from './start-worker.js';
-import {
-  TaskFailed,
-  TaskRefused,
-  TaskTimedOut,
-  type Progress,
-  type RunOptions,
-  type TaskInput,
-  type TaskName,
-  type TaskOutput,
-  type TaskRequest,
-  type WorkerMessage,
-} from './protocol.js';
-
-/** One per core: a task may have idle workers help it (an IFC import shares its geometry work). */
-export const DEFAULT_COMPUTE_WORKERS = os.availableParallelism();
-
-/**
- * COMPUTE_WORKERS from the environment: how many worker threads run tasks at most (default: one per
- * core). While a task runs, the thread that serves requests mostly waits for it.
- */
-export function computeWorkers(env: Record<string, string | undefined> = process.env): number {
-  const count = Number(env.COMPUTE_WORKERS || DEFAULT_COMPUTE_WORKERS);
-  if (!Number.isInteger(count) || count < 1) {
-    throw new Error(`COMPUTE_WORKERS must be a whole number of at least 1, not '${env.COMPUTE_WORKERS}'`);
-  }
-  return count;
-}
+import { TaskFailed, TaskRefused, TaskTimedOut, type Progress } from './protocol.js';
+import type { RunOptions, TaskInput, TaskName, TaskOutput, TaskRequest, WorkerMessage } from './messages.js';
+import { computeWorkers } from './worker-count.js';
 
 interface Job {
   request: TaskRequest;

@@ -3,7 +3,7 @@
 // model of tens of megabytes. The answer to bad input is the one the request thread gave: Fastify's 400 for malformed
 // JSON, the route's 400 naming the path for a body its schema refuses.
 import type { z } from 'zod';
-import { describeIssues, MALFORMED_JSON } from '../http/errors.js';
+import { describeIssues, MALFORMED_JSON } from '../http/bad-input.js';
 import { TaskRefused } from './protocol.js';
 
 /**

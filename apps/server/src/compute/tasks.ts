@@ -1,12 +1,10 @@
 // The CPU-heavy calls that run in the compute pool's worker threads, by name. Each task takes one
-// structured-clonable input and a progress callback, and throws TaskRefused for input it refuses.
+// structured-clonable input, a progress callback and a way to ask for help (protocol.ts), and throws TaskRefused for
+// input it refuses. The fire engine's calls all come through fire_call, which reads the request's body in the worker.
 import { geometryHelpTask, importIfcTask } from '../ifc-upload/extraction-task.js';
 import { cleanArchTask } from '@edrf/geometry';
 import { warmUpIfc } from '@edrf/ifc';
-import { calcFireUnitsTask, fireUnitsShareTask } from './fire-units-task.js';
-import { calcFireSectionsTask } from './fire-sections-task.js';
-import { calcFireCablingTask } from './fire-cabling-task.js';
-import { calcFireRackRoutesTask } from './fire-rack-routes-task.js';
+import { fireUnitsShareTask } from './fire-units-task.js';
 import { fireCallTask } from './fire-calls.js';
 import { checkFireReportsTask, genFireReportsTask } from './fire-reports-task.js';
 import { pricedSizeTask } from './priced-size-task.js';
@@ -23,13 +21,10 @@ export const tasks = {
   ifc_import: importIfcTask,
   ifc_geometry_help: geometryHelpTask,
   clean_arch: cleanArchTask,
-  calc_fire_units: calcFireUnitsTask,
-  calc_fire_units_share: fireUnitsShareTask,
-  calc_fire_sections: calcFireSectionsTask,
-  calc_fire_cabling: calcFireCablingTask,
-  calc_fire_rack_to_rack_routes: calcFireRackRoutesTask,
-  /** One of the calls above on a request's raw body, parsed and validated in the worker (fire-calls.ts). */
+  /** A fire call (calc_fire_units, calc_fire_sections, …) on a request's raw body, parsed and validated in the worker (fire-calls.ts). */
   fire_call: fireCallTask,
+  /** A share of a large calc_fire_units' rooms, placed for the worker that asked (AskHelp, fire-units-task.ts). */
+  calc_fire_units_share: fireUnitsShareTask,
   /** The documents of gen_fire_reports, zipped when more than one (fire-reports-task.ts). */
   gen_fire_reports: genFireReportsTask,
   /** A report job's body checked as gen_fire_reports checks it, before the job is queued (routes/report-jobs.ts). */

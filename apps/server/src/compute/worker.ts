@@ -3,10 +3,14 @@
 // WebAssembly library may be left in a bad state) and starts a fresh one for the next task.
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { tasks } from './tasks.js';
-import { TaskRefused, type AskHelp, type Progress, type TaskRequest, type WorkerMessage } from './protocol.js';
+import { TaskRefused, type Progress } from './protocol.js';
+import type { AskAnyHelp, TaskName, TaskRequest, WorkerMessage } from './messages.js';
 
 const post = (message: WorkerMessage, transfer: readonly MessagePort[] = []) => parentPort?.postMessage(message, transfer);
-const askHelp: AskHelp = (task, input, transfer = []) => post({ type: 'help', request: { task, input }, transfer }, transfer);
+const askHelp: AskAnyHelp = (task, input, transfer = []) => post({ type: 'help', request: { task, input }, transfer }, transfer);
+
+// Typed so that the compiler checks each task's askHelp: every task it asks for is in tasks.ts and gets that task's input.
+const runnable: Record<TaskName, (input: never, progress: Progress, askHelp: AskAnyHelp) => unknown> = tasks;
 
 async function run(request: TaskRequest): Promise<void> {
   // The task's time counts from here (a deadline, pool.ts), not from the worker's start-up.
@@ -22,7 +26,7 @@ async function run(request: TaskRequest): Promise<void> {
       const never = new Int32Array(new SharedArrayBuffer(4));
       for (;;) Atomics.wait(never, 0, 0, 1000);
     }
-    const task = tasks[request.task] as (input: unknown, progress: Progress, askHelp: AskHelp) => unknown;
+    const task = runnable[request.task] as (input: unknown, progress: Progress, askHelp: AskAnyHelp) => unknown;
     const output = await task(request.input, (step, progress) => post({ type: 'progress', step, progress }), askHelp);
     post({ type: 'result', output });
   } catch (error) {

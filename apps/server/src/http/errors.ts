@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { TaskFailed, TaskRefused } from '../compute/protocol.js';
 import { FILE_STORE_UNREACHABLE, FileStoreError } from '../services/file-store.js';
+import { describeIssues, MALFORMED_JSON } from './bad-input.js';
 
 /** An answer the client is meant to read: the status and a `detail` the web app shows the user. */
 export class HttpError extends Error {
@@ -21,17 +22,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, messa
   if (result.success) return result.data;
   throw new HttpError(400, message ?? describeIssues(result.error));
 }
-
-/** A zod failure as the client reads it: the first three issues, each with its path. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
-    .join('; ');
-}
-
-/** The answer to a body that is not JSON, parsed by Fastify or by a compute worker (compute/request-body.ts). */
-export const MALFORMED_JSON = 'Malformed JSON: the request body is not valid JSON';
 
 const fastifyClientErrors: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: MALFORMED_JSON,

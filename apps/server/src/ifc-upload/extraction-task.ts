@@ -25,6 +25,9 @@ export interface GeometryHelpInput {
   port: MessagePort;
 }
 
+/** The one help ifc_import asks for: a worker taking geometry items from the same file (geometryHelpTask). */
+type AskGeometryHelp = AskHelp<'ifc_geometry_help', GeometryHelpInput>;
+
 /**
  * From this size, and when its text shows enough geometry (worthHelpAtOnce), a helper is asked before the file is
  * read, so that both workers read it at the same time: the helper starts on the geometry as soon as it has, while
@@ -36,7 +39,7 @@ export interface GeometryHelpInput {
 const ASK_AT_ONCE_BYTES = 1024 * 1024;
 
 /** Extracts the file, with an idle worker's help when there is enough geometry work and a worker takes the request. */
-async function extractShared(bytes: Uint8Array, progress: Progress, askHelp: AskHelp): Promise<IfcExtraction> {
+async function extractShared(bytes: Uint8Array, progress: Progress, askHelp: AskGeometryHelp): Promise<IfcExtraction> {
   let share: WorkShare | undefined;
   let port: MessagePort | undefined;
   const ask = (): WorkShare => {
@@ -60,7 +63,7 @@ async function extractShared(bytes: Uint8Array, progress: Progress, askHelp: Ask
   }
 }
 
-export async function importIfcTask(input: ExtractionInput, progress: Progress, askHelp: AskHelp): Promise<ExtractionResult> {
+export async function importIfcTask(input: ExtractionInput, progress: Progress, askHelp: AskGeometryHelp): Promise<ExtractionResult> {
   let extraction: IfcExtraction;
   try {
     extraction = await extractShared(input.bytes, progress, askHelp);

@@ -5,9 +5,11 @@ import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyModel, type Arch } from '@edrf/model';
 import type { ExtractionInput, ExtractionResult } from '../../src/ifc-upload/extraction.js';
-import { computeWorkers, ComputePool } from '../../src/compute/pool.js';
+import { ComputePool } from '../../src/compute/pool.js';
+import { computeWorkers } from '../../src/compute/worker-count.js';
 import { startComputeWorker } from '../../src/compute/start-worker.js';
-import { TaskFailed, TaskRefused, type TaskRequest } from '../../src/compute/protocol.js';
+import { TaskFailed, TaskRefused } from '../../src/compute/protocol.js';
+import type { TaskRequest } from '../../src/compute/messages.js';
 
 const threadIds: number[] = [];
 const pool = new ComputePool(1, () => {

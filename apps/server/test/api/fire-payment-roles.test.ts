@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDRF_SCHEMA, PAYMENT_MESSAGES } from '@edrf/model';
-import { boqModel } from '../../../../packages/reports/src/boq/test-model.js';
+import { boqModel } from '@edrf/reports/testing';
 import { testDatabases } from '../support/databases.js';
 import { ADMIN_EMAIL, startTestApp, type TestApp } from '../support/harness.js';
 import { startStripeStandIn, type StripeStandIn } from '../peers/stripe.js';

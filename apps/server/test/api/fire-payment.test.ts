@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { EDRF_SCHEMA, PAYMENT_MESSAGES, type BillingType, type Model } from '@edrf/model';
-import { boqModel } from '../../../../packages/reports/src/boq/test-model.js';
+import { boqModel } from '@edrf/reports/testing';
 import { testDatabases } from '../support/databases.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { startStripeStandIn, type StripeStandIn } from '../peers/stripe.js';

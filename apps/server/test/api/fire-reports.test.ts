@@ -1,39 +1,15 @@
 // GET /api/v1/fire_reports and POST /api/v1/project/{id}/gen_fire_reports (F§7, F§9, issue 35): the catalogue, the
 // files and their names, and every refusal.
-import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDRF_SCHEMA, type Model } from '@edrf/model';
-import { boqModel } from '../../../../packages/reports/src/boq/test-model.js';
+import { EDRF_SCHEMA } from '@edrf/model';
+import { boqModel } from '@edrf/reports/testing';
 import { testDatabases } from '../support/databases.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { countedItems, productSum, reportRequest } from '../support/report-fixtures.js';
 
 const PROJECT = 'Kv Ugglan Ö';
 const DESIGNER = 'reports-designer@example.com';
-
-/** Everything the bill counts on the model: field units, physical racks, rack equipment and central extensions. */
-function countedItems(model: Model): number {
-  const fire = model.fire!;
-  const units = (['detectors', 'sirens', 'buttons', 'ios', 'others'] as const).reduce((n, g) => n + Object.keys(fire.units[g]).length, 0);
-  const racks = Object.values(fire.units.racks).filter((r) => r.physical).length;
-  const equipment = (['centrals', 'plinths', 'power_supplies', 'others'] as const).reduce(
-    (n, g) => n + Object.keys(fire.connections[g]).length,
-    0,
-  );
-  const extensions = Object.values(fire.connections.centrals).reduce((n, c) => n + c.extensions.filter((e) => e !== '').length, 0);
-  return units + racks + equipment + extensions;
-}
-
-async function productSum(data: Buffer): Promise<unknown> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  let total: unknown;
-  workbook.worksheets[0]!.eachRow((row) => {
-    const values = (row.values as unknown[]).slice(1);
-    if (values[0] === 'Summa') total = values.at(-1);
-  });
-  return total;
-}
 
 describe.each(testDatabases())('fire reports (%s)', (kind) => {
   let t: TestApp;
@@ -48,17 +24,8 @@ describe.each(testDatabases())('fire reports (%s)', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const body = (fields: Record<string, unknown> = {}) => ({
-    model: boqModel('Sbf1108'),
-    date: '2026-03-14',
-    document_status: 'Bygghandling',
-    regulation: 'Sbf1108',
-    ifc_model: false,
-    pdf_reports: [],
-    dxf_reports: [],
-    xlsx_reports: ['SbfBillOfQuantities'],
-    ...fields,
-  });
+  const body = (fields: Record<string, unknown> = {}) =>
+    reportRequest({ ifc_model: false, pdf_reports: [], dxf_reports: [], xlsx_reports: ['SbfBillOfQuantities'], ...fields });
   const generate = (payload: unknown, headers: Record<string, string> = {}, as = cookie) =>
     t.app.inject({
       method: 'POST',

@@ -20,7 +20,8 @@ describe('calc_fire_units over the pool', () => {
     const kept = Object.fromEntries(Object.entries(first.units.detectors).filter(([, d]) => d.coord[0] > 40));
     const input = { arch, fire: { ...fire, units: { ...fire.units, ...first.units, detectors: kept } } };
     const steps: number[] = [];
-    const shared = await pool.run('calc_fire_units', input, (step, progress) => steps.push(progress));
+    const body = { value: input };
+    const shared = await pool.run('fire_call', { call: 'calc_fire_units', body }, (_step, progress) => steps.push(progress));
     expect(shared).toEqual(calcFireUnits(input));
     expect(pool.helped).toBeGreaterThanOrEqual(1);
     expect(steps.length).toBeGreaterThan(2);

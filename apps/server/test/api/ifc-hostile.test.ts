@@ -21,7 +21,7 @@ import {
   truncatedAt,
   truncatedInString,
   utf16,
-} from '../../../../packages/ifc/src/hostile/files.js';
+} from '@edrf/ifc/testing';
 import { extractIfc } from '@edrf/ifc';
 import { ComputePool } from '../../src/compute/pool.js';
 import { TaskTimedOut } from '../../src/compute/protocol.js';

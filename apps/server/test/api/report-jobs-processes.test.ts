@@ -2,52 +2,36 @@
 // on one PostgreSQL database and one S3 bucket (s3rver). A job asked for through one process is followed and
 // downloaded through the other; a process killed with SIGKILL while it runs a job leaves it to be run again after the
 // restart. PostgreSQL only: two processes cannot share PGlite.
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDRF_SCHEMA } from '@edrf/model';
-import { boqModel } from '../../../../packages/reports/src/boq/test-model.js';
-import { Sessions } from '../../src/auth/sessions.js';
 import { connectDatabase } from '../../src/db/connect.js';
-import { startS3Peer, type S3Peer } from '../peers/s3.js';
+import { reportRequest } from '../support/report-fixtures.js';
+import { seeder } from '../support/seed.js';
 import { killServer, startServer, stopServer, type ServerProcess as Server } from '../support/server-process.js';
+import { startSharedBacking, type SharedBacking } from '../support/shared-backing.js';
 
 const SERVER_URL = process.env.DATABASE_URL;
 if (!SERVER_URL) console.log('report-jobs-processes.test.ts: skipped, it needs PostgreSQL (DATABASE_URL).');
 
 const BUCKET = 'edrf-jobs';
 const PROJECT = 'Kv Ugglan';
+const DESIGNER = 'designer@example.com';
 /** Short, so that a killed process's job is run again within the test (docs/reports.md: after this long). */
 const MAX_SECONDS = 90;
 
 /** Eight documents: long enough to be caught running. */
-const BODY = {
-  model: boqModel('Sbf1108'),
-  date: '2026-03-14',
-  document_status: 'Bygghandling',
-  regulation: 'Sbf1108',
+const BODY = reportRequest({
   pdf_reports: ['SbfBillOfQuantities', 'SbfKabellista', 'SbfStycklista', 'SbfMonteringsritning', 'SbfForbindningsschema', 'SbfPlintkort'],
   xlsx_reports: ['SbfBillOfQuantities', 'SbfStycklista'],
-};
+});
 const DOCUMENTS = 8;
 /** Three documents: the job a process is killed in, run again in full after MAX_SECONDS. */
 const KILL_BODY = { ...BODY, pdf_reports: ['SbfBillOfQuantities', 'SbfStycklista'], xlsx_reports: ['SbfBillOfQuantities'] };
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.skipIf(!SERVER_URL)('report jobs on two server processes (PostgreSQL, one bucket)', () => {
-  const dbName = `edrf_test_${crypto.randomBytes(6).toString('hex')}`;
+  let backing: SharedBacking | undefined;
   let closeDb: (() => Promise<void>) | undefined;
-  let s3: S3Peer;
   let env: Record<string, string>;
   let a: Server | undefined;
   let b: Server | undefined;
@@ -55,48 +39,27 @@ describe.skipIf(!SERVER_URL)('report jobs on two server processes (PostgreSQL, o
   let projectId: string;
 
   beforeAll(async () => {
-    await adminQuery(`CREATE DATABASE ${dbName}`);
-    const url = new URL(SERVER_URL!);
-    url.pathname = `/${dbName}`;
-    s3 = await startS3Peer({ buckets: [BUCKET] });
+    backing = await startSharedBacking(SERVER_URL!, { bucket: BUCKET });
     env = {
-      ...s3.env,
-      DATABASE_URL: url.href,
-      FILE_STORE_URL: `s3://${BUCKET}/files`,
+      ...backing.env,
       ADMIN_EMAIL: 'admin@example.com',
       REPORT_JOB_MAX_SECONDS: String(MAX_SECONDS),
       COMPUTE_WORKERS: '1',
     };
     // Both at once, as a deployment's processes start: each makes pg-boss's schema if it is not there.
     [a, b] = await Promise.all([startServer('a', env), startServer('b', env)]);
-    const handle = await connectDatabase({ databaseUrl: url.href });
-    const db = handle.db;
+    const handle = await connectDatabase({ databaseUrl: backing.databaseUrl });
     closeDb = () => handle.close();
-    const user = await db
-      .insertInto('users')
-      .values({ email: 'designer@example.com', is_admin: false, provider: 'passcode' })
-      .returning('user_id')
-      .executeTakeFirstOrThrow();
-    const org = await db
-      .insertInto('orgs')
-      .values({ name: 'Jobs AB', billing_type: 'exempt' })
-      .returning('org_id')
-      .executeTakeFirstOrThrow();
-    const project = await db
-      .insertInto('projects')
-      .values({ org_id: org.org_id, name: PROJECT })
-      .returning('project_id')
-      .executeTakeFirstOrThrow();
-    projectId = project.project_id;
-    await db.insertInto('project_roles').values({ project_id: projectId, user_id: user.user_id, role: 'editor' }).execute();
-    cookie = `edrf_session=${await new Sessions(db, { now: () => new Date() }).create(user.user_id, 'browser')}`;
+    const seed = seeder(handle.db);
+    const org = await seed.createOrg('Jobs AB', {}, { billing_type: 'exempt' });
+    projectId = (await seed.createProject(org.org_id, PROJECT, { [DESIGNER]: 'editor' })).project_id;
+    cookie = await seed.cookieFor(DESIGNER);
   }, 400_000);
 
   afterAll(async () => {
     await Promise.all([stopServer(a), stopServer(b)]);
     await closeDb?.();
-    await s3?.close();
-    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await backing?.close();
   }, 60_000);
 
   const headers = () => ({ cookie, 'edrf-schema': String(EDRF_SCHEMA) });

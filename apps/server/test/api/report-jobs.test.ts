@@ -1,15 +1,15 @@
 // POST/GET /api/v1/project/{id}/report_jobs (issue 38, docs/reports.md "Long jobs"): a set of documents as a pg-boss
 // job, on PGlite (pg-boss through the executeSql adapter) and PostgreSQL. Two real processes and kill -9:
 // report-jobs-processes.test.ts.
-import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDRF_SCHEMA, PAYMENT_MESSAGES, type Model } from '@edrf/model';
-import { boqModel } from '../../../../packages/reports/src/boq/test-model.js';
+import { EDRF_SCHEMA, PAYMENT_MESSAGES } from '@edrf/model';
+import { boqModel } from '@edrf/reports/testing';
 import { forgetFinishedJobs } from '../../src/jobs/forget-finished.js';
 import { reportJobSettings } from '../../src/jobs/report-jobs.js';
 import { testDatabases } from '../support/databases.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { countedItems, productSum, reportRequest } from '../support/report-fixtures.js';
 
 const PROJECT = 'Kv Ugglan Ö';
 /** A job waits for a compute worker to start and for its turn: generous, on a busy machine. */
@@ -18,39 +18,12 @@ const OWNER = 'jobs-owner@example.com';
 const MEMBER = 'jobs-member@example.com';
 const STRANGER = 'jobs-stranger@example.com';
 
-/** The units the bill counts on the model: field units, physical racks, rack equipment and central extensions. */
-function countedItems(model: Model): number {
-  const fire = model.fire!;
-  const units = (['detectors', 'sirens', 'buttons', 'ios', 'others'] as const).reduce((n, g) => n + Object.keys(fire.units[g]).length, 0);
-  const racks = Object.values(fire.units.racks).filter((r) => r.physical).length;
-  const equipment = (['centrals', 'plinths', 'power_supplies', 'others'] as const).reduce(
-    (n, g) => n + Object.keys(fire.connections[g]).length,
-    0,
-  );
-  const extensions = Object.values(fire.connections.centrals).reduce((n, c) => n + c.extensions.filter((e) => e !== '').length, 0);
-  return units + racks + equipment + extensions;
-}
-
-async function productSum(data: Uint8Array): Promise<unknown> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
-  let total: unknown;
-  workbook.worksheets[0]!.eachRow((row) => {
-    const values = (row.values as unknown[]).slice(1);
-    if (values[0] === 'Summa') total = values.at(-1);
+const body = (fields: Record<string, unknown> = {}) =>
+  reportRequest({
+    pdf_reports: ['SbfBillOfQuantities', 'SbfStycklista'],
+    xlsx_reports: ['SbfBillOfQuantities', 'SbfStycklista'],
+    ...fields,
   });
-  return total;
-}
-
-const body = (fields: Record<string, unknown> = {}) => ({
-  model: boqModel('Sbf1108'),
-  date: '2026-03-14',
-  document_status: 'Bygghandling',
-  regulation: 'Sbf1108',
-  pdf_reports: ['SbfBillOfQuantities', 'SbfStycklista'],
-  xlsx_reports: ['SbfBillOfQuantities', 'SbfStycklista'],
-  ...fields,
-});
 
 interface JobAnswer {
   state: string;

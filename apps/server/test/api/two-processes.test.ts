@@ -4,17 +4,17 @@
 // PostgreSQL only: two processes cannot share one PGlite directory.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDRF_SCHEMA } from '@edrf/model';
-import { Sessions } from '../../src/auth/sessions.js';
 import { connectDatabase } from '../../src/db/connect.js';
 import type { Database } from '../../src/db/schema.js';
-import { startS3Peer, type S3Peer } from '../peers/s3.js';
-import { startSmtpPeer, type SmtpPeer } from '../peers/smtp.js';
+import type { SmtpPeer } from '../peers/smtp.js';
 import { startStripeStandIn, type StripeStandIn } from '../peers/stripe.js';
 import { ADMIN_EMAIL, passcodeIn } from '../support/harness.js';
+import { seeder } from '../support/seed.js';
+import { paidRooms } from '../support/shapes.js';
+import { startSharedBacking, type SharedBacking } from '../support/shared-backing.js';
 import { miniIfc } from '../support/mini-ifc.js';
 import { uploadOverSocket } from '../support/upload-socket.js';
 import { callServer, startServer, stopServer, type Answer, type ServerProcess } from '../support/server-process.js';
@@ -33,16 +33,6 @@ const PUBLIC_URL = 'https://edrf.example.com';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read fields of any answer
 type Json = any;
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 type Server = ServerProcess;
 const call = callServer;
 
@@ -50,10 +40,9 @@ const upload = (server: Server, projectId: string, cookie: string, filename: str
   uploadOverSocket(server.base.replace('http', 'ws'), projectId, cookie, filename, bytes);
 
 describe.skipIf(!SERVER_URL)('two server processes on one PostgreSQL and one bucket', () => {
-  const dbName = `edrf_test_${crypto.randomBytes(6).toString('hex')}`;
+  let backing: SharedBacking | undefined;
   let db: Kysely<Database>;
   let closeDb: (() => Promise<void>) | undefined;
-  let s3: S3Peer;
   let smtp: SmtpPeer;
   let stripe: StripeStandIn;
   let a: Server;
@@ -63,15 +52,10 @@ describe.skipIf(!SERVER_URL)('two server processes on one PostgreSQL and one buc
   let n = 0;
 
   beforeAll(async () => {
-    await adminQuery(`CREATE DATABASE ${dbName}`);
-    const url = new URL(SERVER_URL!);
-    url.pathname = `/${dbName}`;
-    [s3, smtp, stripe] = await Promise.all([startS3Peer({ buckets: [BUCKET] }), startSmtpPeer(), startStripeStandIn()]);
+    [backing, stripe] = await Promise.all([startSharedBacking(SERVER_URL!, { bucket: BUCKET }), startStripeStandIn()]);
+    smtp = backing.smtp;
     const env = {
-      ...s3.env,
-      DATABASE_URL: url.href,
-      FILE_STORE_URL: `s3://${BUCKET}/ifc`,
-      SMTP_URL: smtp.url,
+      ...backing.env,
       ADMIN_EMAIL,
       PUBLIC_URL,
       STRIPE_SECRET_KEY: stripe.secretKey,
@@ -80,31 +64,22 @@ describe.skipIf(!SERVER_URL)('two server processes on one PostgreSQL and one buc
     };
     // Both start at once, as a deployment's processes do: each runs the migrations on the empty database.
     [a, b] = await Promise.all([startServer('a', env), startServer('b', env)]);
-    const handle = await connectDatabase({ databaseUrl: url.href });
+    const handle = await connectDatabase({ databaseUrl: backing.databaseUrl });
     db = handle.db;
     closeDb = () => handle.close();
-    const sessions = new Sessions(db, { now: () => new Date() });
-    const adminRow = await db.selectFrom('users').select('user_id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow();
-    admin = `edrf_session=${await sessions.create(adminRow.user_id, 'browser')}`;
-    const designer = await db
-      .insertInto('users')
-      .values({ email: DESIGNER, is_admin: false, provider: 'passcode' })
-      .returning('user_id')
-      .executeTakeFirstOrThrow();
-    const org = await db
-      .insertInto('orgs')
-      .values({ name: 'Designers AB', billing_type: 'direct' })
-      .returning('org_id')
-      .executeTakeFirstOrThrow();
-    orgId = org.org_id;
-    await db.insertInto('org_roles').values({ org_id: orgId, user_id: designer.user_id, role: 'admin' }).execute();
+    // The admin the servers made at start-up (ADMIN_EMAIL), signed in; the designer administers a directly billed organization.
+    const seed = seeder(db);
+    expect((await db.selectFrom('users').select('is_admin').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()).is_admin).toBe(
+      true,
+    );
+    admin = await seed.cookieFor(ADMIN_EMAIL);
+    orgId = (await seed.createOrg('Designers AB', { [DESIGNER]: 'admin' }, { billing_type: 'direct' })).org_id;
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all([stopServer(a), stopServer(b)]);
     await closeDb?.();
-    await Promise.all([s3?.close(), smtp?.close(), stripe?.close()]);
-    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await Promise.all([backing?.close(), stripe?.close()]);
   }, 60_000);
 
   /** Asks `via` for a passcode for the address; answers the code mailed through the SMTP peer. */
@@ -244,18 +219,7 @@ describe.skipIf(!SERVER_URL)('two server processes on one PostgreSQL and one buc
     const cookie = sessionCookie(await answer(b, DESIGNER, await requestCode(a, DESIGNER)))!;
     const created = await call(b, 'POST', '/api/v1/create_project', { cookie, body: { name: 'Paid once', org_id: orgId } });
     const projectId = created.body.project_id as string;
-    const rooms = Array.from({ length: 10 }, (_, i) => ({
-      id: `r${i}`,
-      shape: {
-        exterior: [
-          [i * 11, 0],
-          [i * 11 + 10, 0],
-          [i * 11 + 10, 10],
-          [i * 11, 10],
-        ],
-        interiors: [],
-      },
-    }));
+    const rooms = paidRooms(10);
     const due = await call(a, 'POST', `/api/v1/project/${projectId}/module_export_status`, {
       cookie,
       body: { rooms, module: 'fire', pvid: null },

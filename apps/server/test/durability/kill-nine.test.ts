@@ -14,12 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EDRF_SCHEMA } from '@edrf/model';
-import { Sessions } from '../../src/auth/sessions.js';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/schema.js';
@@ -27,7 +25,9 @@ import { startStripeStandIn, type StripeEvent, type StripeStandIn } from '../pee
 import { testDatabases, type DatabaseKind } from '../support/databases.js';
 import { ADMIN_EMAIL } from '../support/harness.js';
 import { miniIfc } from '../support/mini-ifc.js';
-import { roomIn } from '../support/shapes.js';
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.js';
+import { seeder } from '../support/seed.js';
+import { paidRooms, roomIn } from '../support/shapes.js';
 import { uploadOverSocket } from '../support/upload-socket.js';
 import { callServer, killServer, startServer, stopServer, type ServerProcess } from '../support/server-process.js';
 
@@ -54,18 +54,7 @@ const syncBody = (name: string, rooms: number, revision?: string, ifcFiles: Json
 });
 
 /** Ten rooms the fire module is paid for. */
-const PAID_ROOMS = Array.from({ length: 10 }, (_, i) => ({
-  id: `p${i}`,
-  shape: {
-    exterior: [
-      [i * 11, 0],
-      [i * 11 + 10, 0],
-      [i * 11 + 10, 10],
-      [i * 11, 10],
-    ],
-    interiors: [],
-  },
-}));
+const PAID_ROOMS = paidRooms(10, 'p');
 
 /** Sends a request's head and only `bytes` of its body, and leaves the connection open: the server waits for the rest. */
 async function sendPart(
@@ -117,8 +106,7 @@ const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).dige
 
 describe.skipIf(!HOUSE_PRESENT).each(testDatabases())('kill -9 of the server in the middle of requests (%s)', (kind: DatabaseKind) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edrf-kill-nine-'));
-  const dbName = `edrf_test_${crypto.randomBytes(6).toString('hex')}`;
-  let databaseUrl = '';
+  let postgres: PostgresDatabase | undefined;
   /** PostgreSQL: the test's own connection, open throughout. PGlite: opened only while the server is down. */
   let pgDb: { db: Kysely<Database>; close(): Promise<void> } | undefined;
   let stripe: StripeStandIn;
@@ -143,17 +131,6 @@ describe.skipIf(!HOUSE_PRESENT).each(testDatabases())('kill -9 of the server in 
     return res.body.versions as { project_version_id: string }[];
   };
   const webhook = (payload: string) => ({ 'stripe-signature': stripe.sign(payload) });
-
-  const serverUrlOf = () => {
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${dbName}`;
-    return url.href;
-  };
-  async function adminQuery(text: string): Promise<void> {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(text).finally(() => client.end());
-  }
 
   /** The database as the server left it: for PGlite, its DATA_DIR opened here, once the server is down. */
   async function withDatabase<T>(read: (db: Kysely<Database>) => Promise<T>, first = false): Promise<T> {
@@ -205,29 +182,18 @@ describe.skipIf(!HOUSE_PRESENT).each(testDatabases())('kill -9 of the server in 
     stripe = await startStripeStandIn();
     // The designer, an organization billed directly, and a session, written before the first start.
     if (kind === 'postgres') {
-      await adminQuery(`CREATE DATABASE ${dbName}`);
-      databaseUrl = serverUrlOf();
-      const handle = await connectDatabase({ databaseUrl });
+      postgres = await createPostgresDatabase(process.env.DATABASE_URL!);
+      const handle = await connectDatabase({ databaseUrl: postgres.url });
       await migrateToLatest(handle.db);
       pgDb = handle;
     }
     await withDatabase(async (db) => {
-      const user = await db
-        .insertInto('users')
-        .values({ email: DESIGNER, is_admin: false, provider: 'passcode' })
-        .returning('user_id')
-        .executeTakeFirstOrThrow();
-      const org = await db
-        .insertInto('orgs')
-        .values({ name: 'Kill nine AB', billing_type: 'direct' })
-        .returning('org_id')
-        .executeTakeFirstOrThrow();
-      orgId = org.org_id;
-      await db.insertInto('org_roles').values({ org_id: orgId, user_id: user.user_id, role: 'admin' }).execute();
-      cookie = `edrf_session=${await new Sessions(db, { now: () => new Date() }).create(user.user_id, 'browser')}`;
+      const seed = seeder(db);
+      orgId = (await seed.createOrg('Kill nine AB', { [DESIGNER]: 'admin' }, { billing_type: 'direct' })).org_id;
+      cookie = await seed.cookieFor(DESIGNER);
     }, true);
     env = {
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ADMIN_EMAIL,
       PUBLIC_URL,
       STRIPE_SECRET_KEY: stripe.secretKey,
@@ -285,7 +251,7 @@ describe.skipIf(!HOUSE_PRESENT).each(testDatabases())('kill -9 of the server in 
     await stopServer(server);
     await pgDb?.close();
     await stripe?.close();
-    if (kind === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await postgres?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -1,12 +1,11 @@
 // The databases every API test runs on: PGlite always, PostgreSQL too when DATABASE_URL is set.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/schema.js';
+import { createPostgresDatabase } from './postgres-database.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -30,17 +29,14 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
 
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('openTestDatabase("postgres") needs DATABASE_URL');
-  const name = `edrf_test_${crypto.randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = await createPostgresDatabase(serverUrl);
   let handle;
   try {
-    handle = await connectDatabase({ databaseUrl: url.href });
+    handle = await connectDatabase({ databaseUrl: database.url });
     await migrateToLatest(handle.db);
   } catch (error) {
     await handle?.close();
-    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database.drop();
     throw error;
   }
   const opened = handle;
@@ -49,18 +45,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
     db: opened.db,
     close: async () => {
       await opened.close();
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await database.drop();
     },
   };
-}
-
-/** CREATE/DROP DATABASE cannot run in a transaction or on the database itself: one plain connection to the URL's database. */
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

@@ -5,9 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
-import { EDRF_SCHEMA, type BillingType, type LoginProvider, type OrgRole, type ProjectRole } from '@edrf/model';
+import { EDRF_SCHEMA, type ProjectRole } from '@edrf/model';
 import { buildApp } from '../../src/app.js';
-import { Sessions } from '../../src/auth/sessions.js';
 import type { FileStore } from '../../src/services/file-store.js';
 import { fileStoreFromConfig } from '../../src/services/file-store-config.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -16,6 +15,7 @@ import type { Database } from '../../src/db/schema.js';
 import type { MailMessage, Mailer } from '../../src/services/mail.js';
 import { ensureAdmin } from '../../src/users/queries.js';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from './databases.js';
+import { seeder, type ProjectRow, type Roles, type Seeder } from './seed.js';
 
 /** A cookie the app set, as light-my-request parses Set-Cookie. */
 export type Cookie = LightMyRequestResponse['cookies'][number];
@@ -57,16 +57,11 @@ export interface CallResult {
   cookies: Cookie[];
 }
 
-export type UserRow = Selectable<Database['users']>;
-export type OrgRow = Selectable<Database['orgs']>;
-export type ProjectRow = Selectable<Database['projects']>;
 export type IfcFileRow = Selectable<Database['ifc_files']>;
 export type PaymentRow = Selectable<Database['payments']>;
 
-/** Roles of a new organization or project, by e-mail; users not yet there are created. */
-export type Roles<R extends string> = Record<string, R>;
-
-export interface TestApp {
+/** The app, and the rows a test writes straight into its database before calling it (seed.ts). */
+export interface TestApp extends Seeder {
   kind: DatabaseKind;
   /** The database, to start a second app with other settings on it ({ database }). */
   database: TestDatabase;
@@ -79,16 +74,6 @@ export interface TestApp {
   call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, opts?: CallOptions): Promise<CallResult>;
   /** Signs in through login_email and login_passcode with the mailed code; answers the Cookie header value. */
   signIn(email: string): Promise<string>;
-  /** Adds a user straight to the database. */
-  createUser(email: string, opts?: { is_admin?: boolean; provider?: LoginProvider }): Promise<UserRow>;
-  /** A Cookie header value for a session of the user made straight in the database (the user is created if missing). */
-  cookieFor(email: string): Promise<string>;
-  /** The user with this e-mail, created if missing. */
-  ensureUser(email: string): Promise<UserRow>;
-  /** An organization with roles, straight in the database. */
-  createOrg(name: string, roles?: Roles<OrgRole>, opts?: { billing_type?: BillingType; created_at?: Date }): Promise<OrgRow>;
-  /** A project of an organization with roles, straight in the database. */
-  createProject(orgId: string, name: string, roles?: Roles<ProjectRole>, opts?: { created_at?: Date }): Promise<ProjectRow>;
   /**
    * A project made through the real create_project call, so that it has its working version (createProject
    * makes none). The caller of the cookie must be a member of the organization and becomes the project's
@@ -182,61 +167,13 @@ export async function startTestApp(kind: DatabaseKind, opts: TestAppOptions = {}
     return cookieHeader(session);
   };
 
-  const createUser: TestApp['createUser'] = (email, userOpts = {}) =>
-    db
-      .insertInto('users')
-      .values({ email, is_admin: userOpts.is_admin ?? false, provider: userOpts.provider ?? 'passcode' })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-
-  const ensureUser: TestApp['ensureUser'] = async (email) =>
-    (await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()) ?? createUser(email);
-
-  /** The user ids of the e-mails, creating the users not yet there. */
-  const usersByEmail = async (emails: string[]) => {
-    const ids = new Map<string, string>();
-    if (emails.length === 0) return ids;
-    for (const row of await db.selectFrom('users').select(['user_id', 'email']).where('email', 'in', emails).execute())
-      ids.set(row.email, row.user_id);
-    for (const email of emails) if (!ids.has(email)) ids.set(email, (await createUser(email)).user_id);
-    return ids;
-  };
-
-  const sessions = new Sessions(db, clock);
-  const cookieFor: TestApp['cookieFor'] = async (email) =>
-    `edrf_session=${await sessions.create((await ensureUser(email)).user_id, 'browser')}`;
-
-  const createOrg: TestApp['createOrg'] = async (name, roles = {}, orgOpts = {}) => {
-    const org = await db
-      .insertInto('orgs')
-      .values({ name, billing_type: orgOpts.billing_type, created_at: orgOpts.created_at })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const users = await usersByEmail(Object.keys(roles));
-    const rows = Object.entries(roles).map(([email, role]) => ({ org_id: org.org_id, user_id: users.get(email)!, role }));
-    if (rows.length) await db.insertInto('org_roles').values(rows).execute();
-    return org;
-  };
-
-  const createProject: TestApp['createProject'] = async (orgId, name, roles = {}, projectOpts = {}) => {
-    const project = await db
-      .insertInto('projects')
-      .values({ org_id: orgId, name, created_at: projectOpts.created_at })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const users = await usersByEmail(Object.keys(roles));
-    const rows = Object.entries(roles).map(([email, role]) => ({ project_id: project.project_id, user_id: users.get(email)!, role }));
-    if (rows.length) await db.insertInto('project_roles').values(rows).execute();
-    return project;
-  };
+  const seed = seeder(db, clock);
 
   const createProjectViaApi: TestApp['createProjectViaApi'] = async (cookie, orgId, name, roles = {}) => {
     const res = await call('POST', '/api/v1/create_project', { cookie, body: { name, org_id: orgId } });
     if (res.status !== 200) throw new Error(`create_project ${name}: ${res.status} ${JSON.stringify(res.body)}`);
     const projectId = res.body.project_id as string;
-    const users = await usersByEmail(Object.keys(roles));
-    const rows = Object.entries(roles).map(([email, role]) => ({ project_id: projectId, user_id: users.get(email)!, role }));
-    if (rows.length) await db.insertInto('project_roles').values(rows).execute();
+    await seed.addProjectRoles(projectId, roles);
     return db.selectFrom('projects').selectAll().where('project_id', '=', projectId).executeTakeFirstOrThrow();
   };
 
@@ -311,11 +248,7 @@ export async function startTestApp(kind: DatabaseKind, opts: TestAppOptions = {}
     mails,
     call,
     signIn,
-    createUser,
-    cookieFor,
-    ensureUser,
-    createOrg,
-    createProject,
+    ...seed,
     createProjectViaApi,
     addIfcFile,
     addPayment,

@@ -1,6 +1,6 @@
 // A real server process for tests: apps/server/src/main.ts as `npm run serve` starts it, a child process of the test's
 // (two-processes.test.ts runs two of them on one PostgreSQL; durability/kill-nine.test.ts kills one with SIGKILL and
-// starts it again on the same DATA_DIR and database).
+// starts it again on the same DATA_DIR and database; bench:load runs several under load, bench/support/server-processes.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
@@ -35,9 +35,15 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts a server process with the environment given (plus PORT, HOST, DATA_DIR and LOG_LEVEL=warn); resolves once it
- * says it is running. `dataDir`: the DATA_DIR to use (kept by stopServer); by default a new one, removed by stopServer.
+ * says it is running, or rejects after `startSeconds` (180). `dataDir`: the DATA_DIR to use (kept by stopServer); by
+ * default a new one, removed by stopServer.
  */
-export async function startServer(name: string, env: Record<string, string>, opts: { dataDir?: string } = {}): Promise<ServerProcess> {
+export async function startServer(
+  name: string,
+  env: Record<string, string>,
+  opts: { dataDir?: string; startSeconds?: number } = {},
+): Promise<ServerProcess> {
+  const startSeconds = opts.startSeconds ?? 180;
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `edrf-server-${name}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
@@ -50,7 +56,10 @@ export async function startServer(name: string, env: Record<string, string>, opt
   const server: ServerProcess = { name, base: `http://127.0.0.1:${port}`, child, output, dataDir };
   ownedDataDirs.set(server, opts.dataDir === undefined);
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server ${name} did not start in 180 s:\n${output.join('')}`)), 180_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server ${name} did not start in ${startSeconds} s:\n${output.join('')}`)),
+      startSeconds * 1000,
+    );
     const hear = (chunk: Buffer) => {
       output.push(chunk.toString('utf8'));
       if (output.join('').includes('edrf is running at')) {

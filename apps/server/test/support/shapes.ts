@@ -26,6 +26,10 @@ export const corridorArch = () => ({
 /** A square room outline of `size` metres, its corner at (x, 0). */
 export const square = (x: number, size = 5): [number, number][] => rect(x, 0, size, size);
 
+/** `count` rooms of 10 × 10 m in a row, 1 m apart, as module_export_status and fire_payment take them: what is paid for. */
+export const paidRooms = (count: number, prefix = 'r') =>
+  Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, shape: { exterior: rect(i * 11, 0, 10, 10), interiors: [] } }));
+
 /** A room as sent (defaults left out) and as stored (defaults filled in). */
 export const roomIn = (id: string, x: number, name = 'Office') => ({ id, name, shape: { exterior: square(x) } });
 export const roomOut = (id: string, x: number, name = 'Office') => ({
