@@ -20,6 +20,7 @@ import { versionRoutes } from './routes/versions.js';
 import { modelRoutes } from './routes/model.js';
 import { fireRoutes } from './routes/fire.js';
 import { fireSectionsRoutes } from './routes/fire-sections.js';
+import { fireRevisionRoutes } from './routes/fire-revision.js';
 import { fireCablingRoutes } from './routes/fire-cabling.js';
 import { fireRackRoutesRoutes } from './routes/fire-rack-routes.js';
 import { fireReportsRoutes } from './routes/fire-reports.js';
@@ -122,6 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   cleanArchRoutes(app, ctx);
   fireRoutes(app, ctx);
   fireSectionsRoutes(app, ctx);
+  fireRevisionRoutes(app, ctx);
   fireCablingRoutes(app, ctx);
   fireRackRoutesRoutes(app, ctx);
   fireReportsRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import type { Arch, Fire } from '@edrf/model';
 import { fireUnitsResultSchema, type FireUnitsResult } from './analysis.js';
-import { indexBuilding, warning } from './building.js';
+import { storeyOrder, roomStoreys } from './analysis/storey-order.js';
+import { indexBuilding, roomAt, warning, type BuildingIndex, type StoreyInfo } from './building.js';
 import { MESSAGES } from './messages.js';
 import { REGULATION_RULES } from './regulations.js';
 import type { PlacementContext, RoomStats } from './units/context.js';
@@ -14,6 +15,12 @@ export interface CalcFireUnitsInput {
   fire: Fire;
   /** Place nothing: the answer's units are the model's, with their warnings and coverage (the units page's analysis). */
   analyze_only?: boolean;
+  /**
+   * Place only in these rooms (a revision's changed rooms, issue 40): the units elsewhere are kept as they are and not
+   * analysed, call points go only at these rooms' exits and for travel from them, so the work is that of these rooms.
+   * The answer still holds every unit. Absent: the whole building.
+   */
+  rooms?: ReadonlySet<string>;
 }
 
 /**
@@ -31,14 +38,17 @@ export function calcFireUnitsWithStats(
   opts: { withBounds?: boolean } = {},
 ): { result: FireUnitsResult; stats: RoomStats[] } {
   const { arch, fire } = input;
-  const building = indexBuilding(arch);
+  const scope = input.rooms;
+  const building = scope ? scopedBuilding(arch, scope) : indexBuilding(arch);
+  // A limited run reads the detectors and sirens of its rooms only; call points all (they serve the storey's travel).
+  const inScope = scope && standsIn(building.storeys, scope);
   const ctx: PlacementContext = {
     fire,
     doors: arch.doors,
     rules: REGULATION_RULES[fire.config.regulation],
     ids: new UnitIds(fire),
-    detectors: structuredClone(fire.units.detectors),
-    sirens: structuredClone(fire.units.sirens),
+    detectors: structuredClone(inScope ? pick(fire.units.detectors, inScope) : fire.units.detectors),
+    sirens: structuredClone(inScope ? pick(fire.units.sirens, inScope) : fire.units.sirens),
     buttons: structuredClone(fire.units.buttons),
     warnings: [...building.warnings],
     detectorShapes: {},
@@ -46,8 +56,9 @@ export function calcFireUnitsWithStats(
     stats: [],
     withBounds: opts.withBounds ?? false,
     analyzeOnly: input.analyze_only ?? false,
+    ...(scope ? { rooms: scope } : {}),
   };
-  checkUnitStoreys(ctx, arch);
+  if (!scope) checkUnitStoreys(ctx, arch);
   placeDetectors(ctx, building.storeys);
   placeSirens(ctx, building.storeys);
   placeButtons(ctx, building.storeys);
@@ -57,7 +68,62 @@ export function calcFireUnitsWithStats(
     // The units page shows each room's detectors beside the least it could have.
     ...(ctx.analyzeOnly ? { rooms: ctx.stats } : {}),
   });
+  // A limited run answers every unit: those it did not read, as the model has them, before its own.
+  if (scope) {
+    result.units.detectors = { ...fire.units.detectors, ...result.units.detectors };
+    result.units.sirens = { ...fire.units.sirens, ...result.units.sirens };
+  }
   return { result, stats: ctx.stats };
+}
+
+const BAD_SHAPE = 'bad_room_shape:';
+
+/**
+ * The building a limited run reads: the storeys holding one of its rooms, each with the storey above it (a shaft's top
+ * is where no shaft room of the storey above stands over it), every room on the storey the engine reads it on. Of the
+ * building's warnings it keeps those about its rooms.
+ */
+function scopedBuilding(arch: Arch, rooms: ReadonlySet<string>): BuildingIndex {
+  const order = storeyOrder(arch);
+  const owner = roomStoreys(arch);
+  const read = new Set<number>();
+  order.forEach((storey, k) => {
+    if (!storey.rooms.some((id) => rooms.has(id) && owner.get(id) === storey.id)) return;
+    read.add(k);
+    if (k + 1 < order.length) read.add(k + 1);
+  });
+  const index = indexBuilding({ ...arch, storeys: Object.fromEntries([...read].map((k) => [order[k]!.id, order[k]!])) });
+  return {
+    storeys: index.storeys.map((s) => ({ ...s, rooms: s.rooms.filter((r) => owner.get(r.room.id) === s.storey.id) })),
+    warnings: index.warnings.filter((w) => w.warning_id.startsWith(BAD_SHAPE) && rooms.has(w.warning_id.slice(BAD_SHAPE.length))),
+  };
+}
+
+/** The units of a record that pass a test. */
+const pick = <U>(units: Record<string, U>, keep: (unit: U) => boolean): Record<string, U> =>
+  Object.fromEntries(Object.entries(units).filter(([, unit]) => keep(unit)));
+
+/** Whether a unit stands in one of the rooms: the room roomAt finds for it (the first of its storey holding its point). */
+function standsIn(storeys: readonly StoreyInfo[], rooms: ReadonlySet<string>) {
+  const byStorey = new Map<string, { storey: StoreyInfo; boxes: [number, number, number, number][] }>();
+  for (const storey of storeys) {
+    const boxes = storey.rooms
+      .filter((room) => rooms.has(room.room.id))
+      .map((room): [number, number, number, number] => {
+        const xs = room.rings[0]!.map((p) => p[0]);
+        const ys = room.rings[0]!.map((p) => p[1]);
+        return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+      });
+    if (boxes.length > 0) byStorey.set(storey.storey.id, { storey, boxes });
+  }
+  return (unit: { storey_id: string; coord: readonly number[] }): boolean => {
+    const entry = byStorey.get(unit.storey_id);
+    const [x, y] = [unit.coord[0]!, unit.coord[1]!];
+    // The rooms' boxes first: most units of a building stand far from a revision's rooms.
+    if (!entry || !entry.boxes.some(([x0, y0, x1, y1]) => x >= x0 && y >= y0 && x <= x1 && y <= y1)) return false;
+    const room = roomAt(entry.storey, x, y);
+    return room !== undefined && rooms.has(room.room.id);
+  };
 }
 
 function checkUnitStoreys(ctx: PlacementContext, arch: Arch): void {

@@ -22,3 +22,4 @@ export { storeyExits, type StoreyExits } from './loops/loop-metric.js';
 export { loopOrigins, loopRoom } from './loops/origins.js';
 export { sectionAreas } from './loops/calc-cabling.js';
 export { checkLoop } from './loops/loop-checks.js';
+export { designed, edited, removeRoom, scaleRoom, splitRoom } from './test-support/revision-edits.js';

@@ -3,8 +3,8 @@
 // The worker parses and checks the body (request-body.ts), says the input is accepted (INPUT_ACCEPTED: a route that
 // streams its progress starts the stream only then, so that a refusal stays a plain 400), and runs the task.
 import { z } from 'zod';
-import { archSchema, elecSchema, fireSchema } from '@edrf/model';
-import { CABLING_MESSAGES, createFireConfig, hasDetectors, hasRacks, LOOP_MESSAGES, SECTION_MESSAGES } from '@edrf/fire';
+import { archChangesSchema, archSchema, elecSchema, fireSchema } from '@edrf/model';
+import { CABLING_MESSAGES, createFireConfig, hasDetectors, hasRacks, LOOP_MESSAGES, SECTION_MESSAGES, updateFireDesign } from '@edrf/fire';
 import { TaskRefused, type Progress } from './protocol.js';
 import { bodyValue, checkBody, type RequestBody } from './request-body.js';
 import { askEarlyHelp, calcFireUnitsTask, calcUnitsBody, type AskShareHelp } from './fire-units-task.js';
@@ -37,6 +37,19 @@ const calcSectionsBody = z.object({
 
 /** F§7 calc_fire_rack_to_rack_routes and calc_fire_cabling: the building, its trays and the fire model. */
 const modelBody = z.object({ arch: archSchema, elec: elecSchema.optional(), fire: fireSchema });
+
+/** Update the design's refusal of a model whose design was never run: it has no basis to update from. */
+export const NO_DESIGN_BASIS = 'The fire design has not been run on this architecture yet: run Units or Design all first';
+
+/**
+ * Update the design (issue 40): the model, the changes the notice showed (archChanges of its design basis) and whether
+ * units in removed rooms are kept, flagged.
+ */
+const updateDesignBody = z.object({
+  model: modelBody,
+  changes: archChangesSchema,
+  keep_removed_units: flag,
+});
 
 /**
  * A call: its body's schema, then the task's input made from the valid body, or a refusal (TaskRefused, a 400), and the
@@ -82,6 +95,15 @@ export const FIRE_CALLS = {
       return body;
     },
     run: calcFireCablingTask,
+  }),
+  update_fire_design: call({
+    schema: updateDesignBody,
+    input: (body) => {
+      if (!body.model.fire.design_basis) throw new TaskRefused(NO_DESIGN_BASIS);
+      return body;
+    },
+    run: ({ model, changes, keep_removed_units }) =>
+      Promise.resolve(updateFireDesign({ arch: model.arch, fire: model.fire }, changes, { keepRemovedUnits: keep_removed_units })),
   }),
 };
 

@@ -115,6 +115,7 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v1/calc_fire_sections':                  { access: 'signed-in', request: () => post('/api/v1/calc_fire_sections'), allowed: 400 },
   'POST /api/v1/calc_fire_rack_to_rack_routes':       { access: 'signed-in', request: () => post('/api/v1/calc_fire_rack_to_rack_routes'), allowed: 400 },
   'POST /api/v1/calc_fire_cabling':                   { access: 'signed-in', request: () => post('/api/v1/calc_fire_cabling'), allowed: 400 },
+  'POST /api/v1/update_fire_design':                  { access: 'signed-in', request: () => post('/api/v1/update_fire_design'), allowed: 400 },
   'GET /api/v1/fire_reports':                         { access: 'signed-in', request: () => get('/api/v1/fire_reports?regulation=Sbf1108'), allowed: 200 },
   // An organization's members; its admins.
   'POST /api/v1/create_project':                      { access: 'org member', request: (fx) => post('/api/v1/create_project', { name: 'Access created project', org_id: fx.orgId }), allowed: 200 },

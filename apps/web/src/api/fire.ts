@@ -1,5 +1,5 @@
-import { productsSchema, type Arch, type Elec, type Fire, type Products, type Regulation } from '@edrf/model';
-import type { CalcFireSectionsInput, FireCablingResult, FireSectionsResult, FireUnitsResult } from '@edrf/fire';
+import { productsSchema, type Arch, type ArchChanges, type Elec, type Fire, type Products, type Regulation } from '@edrf/model';
+import type { CalcFireSectionsInput, DesignUpdate, FireCablingResult, FireSectionsResult, FireUnitsResult } from '@edrf/fire';
 import { apiCall } from './client';
 
 /** The fire module's calls that belong to no project (F§7). */
@@ -60,3 +60,15 @@ export const calcFireRackToRackRoutes = (
 /** POST /api/v1/calc_fire_cabling: the loops of every central and their checks (F§7, issue 26). */
 export const calcFireCabling = (input: { arch: Arch; elec?: Elec; fire: Fire }, onProgress?: (fraction: number) => void) =>
   apiCall<FireCablingResult>('calculate the cabling', '/api/v1/calc_fire_cabling', { body: input, onProgress });
+
+/** POST /api/v1/update_fire_design (issue 40): the design brought up to the architecture's changes since its basis. */
+export const updateFireDesign = (
+  model: { arch: Arch; elec?: Elec; fire: Fire },
+  changes: ArchChanges,
+  keepRemovedUnits: boolean,
+  onProgress?: (fraction: number) => void,
+) =>
+  apiCall<DesignUpdate>('update the fire design', '/api/v1/update_fire_design', {
+    body: { model, changes, keep_removed_units: keepRemovedUnits },
+    onProgress,
+  });

@@ -3,7 +3,7 @@ import { roomLabel, warning, type RoomInfo, type StoreyInfo } from '../building.
 import { pointInRings, type Pt } from '../geometry/ring.js';
 import { MinHeap } from '../placement/fields.js';
 import { escapeRoute, exitDoors, roomOf, storeyDoors, type DoorInfo } from './doors.js';
-import type { PlacementContext } from './context.js';
+import { placesIn, type PlacementContext } from './context.js';
 import { callPointZ, roomLevels } from './mounting.js';
 import { isClosedVoid } from './voids.js';
 import { inDoorway, nearestWallPoint, WALL_INSET, wallPoints } from './walls.js';
@@ -26,7 +26,7 @@ export function placeButtons(ctx: PlacementContext, storeys: readonly StoreyInfo
   const productId = ctx.fire.config.products.buttons[0]?.id ?? '';
   const regulation = ctx.fire.config.regulation;
   for (const storey of storeys) {
-    if (storey.rooms.length === 0) continue;
+    if (!storey.rooms.some((room) => placesIn(ctx, room.room.id))) continue;
     const doors = storeyDoors(storey, ctx.doors);
     const closedVoid = (room: RoomInfo) => isClosedVoid(room, storey, ctx.doors, regulation);
     // The storey's call points, kept as they are added (not gathered again per door).
@@ -46,6 +46,7 @@ export function placeButtons(ctx: PlacementContext, storeys: readonly StoreyInfo
       mine.push(ctx.buttons[id]);
     };
     for (const { info, side } of exitDoors(doors, closedVoid)) {
+      if (!info.sides.some((room) => room && placesIn(ctx, room.room.id))) continue;
       const served = onStorey().some((b) => Math.hypot(b.coord[0] - info.mid[0], b.coord[1] - info.mid[1]) <= range + 1e-9);
       if (served) continue;
       const at = ctx.analyzeOnly ? undefined : besideDoor(storey, doors, info, side, range);
@@ -145,7 +146,9 @@ function addForTravel(
   const limit = ctx.rules.button_travel_distance - SAMPLE_STEP * Math.SQRT1_2;
   const checked = ctx.rules.button_travel_distance + MEASURE_TOLERANCE;
   const travel = new Travel(storey, doors);
-  const samples = storey.rooms.flatMap((room) => roomSamples(room).map((point) => ({ room, point })));
+  const samples = storey.rooms
+    .filter((room) => placesIn(ctx, room.room.id))
+    .flatMap((room) => roomSamples(room).map((point) => ({ room, point })));
   const sources = onStorey().flatMap((b) => {
     const room = roomOf(storey, b.coord[0], b.coord[1]);
     return room ? [{ room, point: [b.coord[0], b.coord[1]] as Pt }] : [];
@@ -174,7 +177,12 @@ function addForTravel(
       for (const source of site(candidate.room, candidate.point)) {
         const from = travel.from([source]);
         if (from(candidate.room, candidate.point) > limit) continue;
-        const served = far.filter((s) => from(s.room, s.point) <= limit).length;
+        // The way along the floor is never shorter than the straight line: a point farther than the limit in a straight
+        // line is not served, and its way need not be measured (most of a storey's points, for each place tried).
+        const [sx, sy] = source.point;
+        const served = far.filter(
+          (s) => Math.hypot(s.point[0] - sx, s.point[1] - sy) <= limit + 1e-9 && from(s.room, s.point) <= limit,
+        ).length;
         if (!best || served > best.served) best = { source, served };
         break;
       }

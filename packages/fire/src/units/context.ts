@@ -26,7 +26,12 @@ export interface PlacementContext {
    * need more units gets the warning of a room the placement could not cover.
    */
   analyzeOnly?: boolean;
+  /** Place only in these rooms (a revision's changed rooms, issue 40); absent: every room. */
+  rooms?: ReadonlySet<string>;
 }
+
+/** Whether the run places in a room: every room, unless it is limited to some (`rooms`). */
+export const placesIn = (ctx: Pick<PlacementContext, 'rooms'>, roomId: string): boolean => !ctx.rooms || ctx.rooms.has(roomId);
 
 /** More units than this in one room means settings far too small (say 0.01 m²): the room is left unplaced with a warning. */
 export const MAX_UNITS_PER_ROOM = 20_000;

@@ -6,7 +6,7 @@ import { powerCells } from '../placement/power-cells.js';
 import { obstacleDistanceAt } from '../placement/grid.js';
 import { placeInRoom, type RoomPlacement } from '../placement/room.js';
 import type { Piece } from '../placement/strips.js';
-import { MAX_UNITS_PER_ROOM, unitEstimate, type PlacementContext } from './context.js';
+import { MAX_UNITS_PER_ROOM, placesIn, unitEstimate, type PlacementContext } from './context.js';
 import { cachedRoomLowerBound } from './room-bounds.js';
 import { detectorReach, type DetectorReach } from './detector-reach.js';
 import { isClosedVoid } from './voids.js';
@@ -32,6 +32,7 @@ export function placeDetectors(ctx: PlacementContext, storeys: readonly StoreyIn
   storeys.forEach((storey, index) => {
     const inlets = storey.vents.filter((v) => (ctx.rules.inletVentTypes as readonly string[]).includes(v.type)).map((v) => v.ring);
     for (const info of storey.rooms) {
+      if (!placesIn(ctx, info.room.id)) continue;
       const existing = byRoom.get(info) ?? [];
       if (info.room.type === 'Shaft') placeShaftDetector(ctx, storeys, index, info, existing);
       else if (isClosedVoid(info, storey, ctx.doors, ctx.fire.config.regulation))

@@ -5,7 +5,7 @@ import { roomAt, roomLabel, warning, type RoomInfo, type StoreyInfo } from '../b
 import { pointInRings, type Pt } from '../geometry/ring.js';
 import { powerCells } from '../placement/power-cells.js';
 import { clipToDisk } from './detectors.js';
-import { MAX_UNITS_PER_ROOM, unitEstimate, type PlacementContext } from './context.js';
+import { MAX_UNITS_PER_ROOM, placesIn, unitEstimate, type PlacementContext } from './context.js';
 import { storeyDoors } from './doors.js';
 import { roomLevels, sounderZ } from './mounting.js';
 import { SirenReach } from './siren-reach.js';
@@ -40,6 +40,7 @@ export function placeSirens(ctx: PlacementContext, storeys: readonly StoreyInfo[
   for (const storey of storeys) {
     const detectorsIn = product?.detector_socket ? detectorsByRoom(ctx, storey) : undefined;
     for (const info of storey.rooms) {
+      if (!placesIn(ctx, info.room.id)) continue;
       if (!needsSiren(ctx.rules, info.room.type, info.area) || isClosedVoid(info, storey, ctx.doors, regulation)) continue;
       if (unitEstimate(info.area, range, Infinity) > MAX_UNITS_PER_ROOM) {
         ctx.warnings.push(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateModelPart } from './model.js';
+import { deleteItems } from './delete.js';
+import { findDanglingReferences } from './references.js';
 import { REGULATIONS } from './enums.js';
 import {
   batteryDefaultsFor,
@@ -9,6 +11,7 @@ import {
   fireConfigSchema,
   fireSchema,
   hardwareFileSchema,
+  type DesignBasis,
   sbfConfigSchema,
 } from './fire.js';
 import { sampleFireConfig, sampleModel } from './test-support.js';
@@ -238,5 +241,79 @@ describe('battery settings (issue 33)', () => {
       { standby_hours: 24, alarm_minutes: 30 },
     ])
       expect(fireConfigSchema.safeParse({ ...sampleFireConfig(), battery: bad }).success, JSON.stringify(bad)).toBe(false);
+  });
+});
+
+describe('design basis and revisions (issue 40)', () => {
+  const basis = (): DesignBasis => ({
+    at: '2026-11-28T09:00:00.000Z',
+    rooms: { r1: { storey_id: 's1', type: 'Office', name: 'Office', area: 20, centroid: [2, 5], box: [0, 0, 4, 10] } },
+    units: { dt1: { room_id: 'r1', at: [1, 1] } },
+  });
+  const revision = () => ({
+    id: 'revision-1',
+    letter: 'A',
+    date: '2026-11-28T10:00:00+01:00',
+    changes: { added: [], removed: [{ id: 'r9', name: 'Store', storey_id: 's1' }], reshaped: [], retyped: [] },
+    units: { removed: { detectors: ['det-4'] } },
+  });
+
+  it('leaves a fire module without them as it was: no fields are added', () => {
+    const result = validateModelPart('fire', fireOf());
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect('design_basis' in result.value!).toBe(false);
+      expect('revisions' in result.value!).toBe(false);
+    }
+  });
+
+  it('reads a basis and a revision, the figures it did not compute null', () => {
+    const result = validateModelPart('fire', { ...fireOf(), design_basis: basis(), revisions: { 'revision-1': revision() } });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value!.design_basis).toEqual(basis());
+    expect(result.value!.revisions?.['revision-1']).toMatchObject({
+      letter: 'A',
+      units: { added: {}, removed: { detectors: ['det-4'] }, moved: {}, flagged: {} },
+      sections_changed: [],
+      cable_m_before: null,
+      cost_after: null,
+    });
+  });
+
+  it('refuses a revision under another key, a letter that is not capitals, a date that is not ISO, a negative area', () => {
+    const withRevision = (r: object) => ({ ...fireOf(), revisions: { 'revision-1': { ...revision(), ...r } } });
+    expect(validateModelPart('fire', withRevision({ id: 'other' }))).toMatchObject({ ok: false, path: 'fire.revisions.revision-1.id' });
+    expect(validateModelPart('fire', withRevision({ letter: 'a1' }))).toMatchObject({
+      ok: false,
+      path: 'fire.revisions.revision-1.letter',
+    });
+    expect(validateModelPart('fire', withRevision({ date: '28.11.2026' }))).toMatchObject({
+      ok: false,
+      path: 'fire.revisions.revision-1.date',
+    });
+    const bad = basis();
+    bad.rooms.r1!.area = -1;
+    expect(validateModelPart('fire', { ...fireOf(), design_basis: bad })).toMatchObject({
+      ok: false,
+      path: 'fire.design_basis.rooms.r1.area',
+    });
+  });
+
+  it('is history, not references: a removed room stays in them, and names nothing that dangles', () => {
+    const model = sampleModel();
+    const roomId = Object.keys(model.arch.rooms)[0]!;
+    model.fire = fireSchema.parse({
+      ...model.fire!,
+      design_basis: { ...basis(), rooms: { [roomId]: basis().rooms.r1 } },
+      revisions: {
+        'revision-1': { ...revision(), changes: { ...revision().changes, removed: [{ id: 'gone', name: '', storey_id: 's9' }] } },
+      },
+    });
+    const after = deleteItems(model, [{ kind: 'arch.rooms', id: roomId }]);
+    expect(after.arch.rooms[roomId]).toBeUndefined();
+    expect(Object.keys(after.fire!.design_basis!.rooms)).toEqual([roomId]);
+    expect(after.fire!.revisions!['revision-1']!.changes.removed[0]!.id).toBe('gone');
+    expect(findDanglingReferences(after)).toEqual([]);
   });
 });

@@ -35,6 +35,7 @@ import {
   itemIdSchema,
   optionalIdRef,
   orderedListSchema,
+  point2Schema,
   point3Schema,
   polygonSchema,
   rackSizeSchema,
@@ -560,6 +561,94 @@ export const sbfConfigSchema = z.object({
 });
 export type SbfConfig = z.infer<typeof sbfConfigSchema>;
 
+// ======================= revisions (issue 40, docs/fire-revisions.md) =======================
+
+/**
+ * The ids in the design basis and the revisions are history: they name rooms and units as they were, which may be gone.
+ * They are plain strings, not references (idRef), so that deleting a room never edits the record of it.
+ */
+const pastId = () => z.string().min(1);
+
+/** A room as the fire design last saw it: enough to tell whether it has been added, removed, reshaped or re-typed since. */
+export const basisRoomSchema = z.object({
+  /** The storey the engine reads it on; '' for a room on no storey. */
+  storey_id: z.string(),
+  /** Its type then (a string: an old record stays valid whatever the room types become). */
+  type: z.string(),
+  name: z.string(),
+  /** m² of the plan polygon minus its holes. */
+  area: z.number().min(0),
+  /** The centroid of the plan polygon minus its holes. */
+  centroid: point2Schema,
+  /** [min x, min y, max x, max y] of the outline: where a room now removed stood. */
+  box: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+});
+export type BasisRoom = z.infer<typeof basisRoomSchema>;
+
+/** Where a unit stood when the basis was taken: the room holding its point and the point itself. */
+export const basisUnitSchema = z.object({ room_id: z.string().min(1), at: point2Schema });
+export type BasisUnit = z.infer<typeof basisUnitSchema>;
+
+/** What the architecture was when the fire design was last run or updated, and when. */
+export const designBasisSchema = z.object({
+  /** ISO date and time. */
+  at: z.iso.datetime({ offset: true }),
+  /** Room id -> the room then. */
+  rooms: z.record(pastId(), basisRoomSchema),
+  /** Unit id -> the room it stood in then; absent when the basis was taken without the units. */
+  units: z.record(pastId(), basisUnitSchema).optional(),
+});
+export type DesignBasis = z.infer<typeof designBasisSchema>;
+
+/** A room named in a revision: its id, and its name and storey (then, for a removed room). */
+export const revisionRoomSchema = z.object({ id: pastId(), name: z.string(), storey_id: z.string() });
+export type RevisionRoom = z.infer<typeof revisionRoomSchema>;
+
+/** A re-typed room, with the type it had and the type it has. */
+export const retypedRoomSchema = revisionRoomSchema.extend({ from: z.string(), to: z.string() });
+export type RetypedRoom = z.infer<typeof retypedRoomSchema>;
+
+/** The architecture's changes between a design basis and the model's architecture. */
+export const archChangesSchema = z.object({
+  added: z.array(revisionRoomSchema),
+  removed: z.array(revisionRoomSchema),
+  reshaped: z.array(revisionRoomSchema),
+  retyped: z.array(retypedRoomSchema),
+});
+export type ArchChanges = z.infer<typeof archChangesSchema>;
+
+/** Unit ids by unit group; a group without any is left out. */
+export const unitIdsByGroupSchema = z.partialRecord(z.enum(UNIT_GROUPS), z.array(pastId()));
+export type UnitIdsByGroup = z.infer<typeof unitIdsByGroupSchema>;
+
+/** A figure before and after a revision; null where the revision did not compute it. */
+const figure = () => z.number().min(0).nullable().default(null);
+
+/** One revision of the fire design: what changed in the building, and what that changed in the design. */
+export const revisionSchema = z.object({
+  id: itemIdSchema,
+  /** 'A', 'B', … 'Z', then 'AA', 'AB', … */
+  letter: z.string().regex(/^[A-Z]+$/, 'Expected capital letters'),
+  /** ISO date and time. */
+  date: z.iso.datetime({ offset: true }),
+  changes: archChangesSchema,
+  units: z.object({
+    added: unitIdsByGroupSchema.default(() => ({})),
+    removed: unitIdsByGroupSchema.default(() => ({})),
+    moved: unitIdsByGroupSchema.default(() => ({})),
+    /** Units standing in removed rooms that the designer chose to keep. */
+    flagged: unitIdsByGroupSchema.default(() => ({})),
+  }),
+  sections_changed: z.array(pastId()).default(() => []),
+  /** Metres of cable drawn (every route). */
+  cable_m_before: figure(),
+  cable_m_after: figure(),
+  /** The fire module's price (cost_model) for the rooms, euros. */
+  cost_before: figure(),
+  cost_after: figure(),
+});
+export type Revision = z.infer<typeof revisionSchema>;
+
 // ======================= fire config and fire model =======================
 
 const fireConfigObjectSchema = z.object({
@@ -588,6 +677,10 @@ export const fireSchema = z
     connections: fireConnectionsSchema.prefault({}),
     sections: collectionSchema(sectionSchema),
     config: fireConfigSchema,
+    /** What the architecture was when the design was last run or updated (issue 40); absent in older models. */
+    design_basis: designBasisSchema.optional(),
+    /** The design's revisions keyed by id (issue 40); absent in older models. No default: they parse unchanged. */
+    revisions: collectionSchema(revisionSchema).unwrap().optional(),
   })
   .superRefine((fire, ctx) => {
     // Route nodes and section addresses name a unit by id alone: unit ids are unique over all groups.

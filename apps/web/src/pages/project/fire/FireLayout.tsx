@@ -2,6 +2,7 @@ import { NavLink, Navigate, Outlet, useLocation, useParams } from 'react-router'
 import { RedirectWithToast } from '../../../app/guards';
 import { useProjectState } from '../../../state/use-project';
 import { FIRE_TABS, nearestAllowed, tabBlocked, type FireTab } from './fire-tabs';
+import { RevisionNotice } from './revision/RevisionNotice';
 import './fire.css';
 
 /** F§8: the fire area without a fire config. */
@@ -10,7 +11,8 @@ export const NO_FIRE_MODULE = 'No fire module configured';
 /**
  * /project/{id}/fire/… (F§2): the tabs Fire settings, Units, Sections, Routes, Equipment and Export. A tab the model
  * is not ready for is disabled and says why; its address sends to the nearest allowed tab. Without a fire config the
- * area warns and goes to the model page.
+ * area warns and goes to the model page. Above the tabs, the notice of an architecture changed since the design
+ * (revision/RevisionNotice.tsx).
  */
 export function FireLayout() {
   const { model } = useProjectState();
@@ -22,6 +24,7 @@ export function FireLayout() {
   if (current && tabBlocked(model, current)) return <Navigate to={`${base}/fire/${nearestAllowed(model, current)}`} replace />;
   return (
     <section className="fire-area">
+      <RevisionNotice />
       <nav className="fire-tabs" aria-label="Fire">
         {FIRE_TABS.map((tab) => {
           const blocked = tabBlocked(model, tab.path);

@@ -44,7 +44,7 @@ function boxOnPlan(from: [number, number], to: [number, number]) {
 }
 
 describe('the units page', () => {
-  it('has F§2’s tools in order, F§2’s three layer toggles, the analysis’s two and the addresses’, and the unit count', () => {
+  it('has F§2’s tools in order, F§2’s three layer toggles, the analysis’s two, the addresses’ and the changed rooms’, and the unit count', () => {
     setup();
     expect(
       toolbar()
@@ -72,6 +72,7 @@ describe('the units page', () => {
       ['Coverage', true],
       ['Detectors per room', true],
       ['Addresses', true],
+      ['Changed rooms', true],
     ]);
     expect(screen.getByText('0 units on this storey, 0 in the model.')).toBeTruthy();
   });

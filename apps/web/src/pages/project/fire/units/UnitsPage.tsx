@@ -26,6 +26,7 @@ import { DesignRun } from './design/DesignRun';
 import { DesignAll } from './design/DesignAll';
 import { AnalysisPanel, analysisPainter, coverageLayer, roomCountsLabels, roomCountsLayer, useAnalysis } from './analysis';
 import { UnitsView3d, ViewModeSwitch, useViewMode } from './view3d';
+import { changedRoomsLayer } from '../revision/changed-rooms-layer';
 import '../../model/model.css';
 import './units.css';
 
@@ -63,7 +64,15 @@ export function UnitsPage() {
   const analysis = useAnalysis(model.arch, model.fire, { drags });
   const editor = usePlanEditor(
     () => ({
-      layers: [...unitsBackgroundLayers(), ...unitLayers(), ...UNITS_PAGE_SLOTS.layers, coverageLayer, roomCountsLayer, addressesLayer],
+      layers: [
+        ...unitsBackgroundLayers(),
+        ...unitLayers(),
+        ...UNITS_PAGE_SLOTS.layers,
+        coverageLayer,
+        roomCountsLayer,
+        addressesLayer,
+        changedRoomsLayer,
+      ],
       defaultTool: () => new UnitSelectTool(UNITS_PAGE_SLOTS.select, drags),
       painters: [labelTexts, ...UNITS_PAGE_SLOTS.painters, analysisPainter(analysis.store)],
       // The rooms' figures under their names and the units' addresses, placed off the symbols (issue 34).

@@ -5,6 +5,7 @@ import { RunProgress } from '../../../../../ui/RunProgress';
 import { confirmAction } from '../../../../../ui/confirm';
 import { setLastCabling } from '../../routes/run/last-cabling';
 import { useEngineRun } from '../../use-engine-run';
+import { withDesignBasis } from '../../revision/design-basis';
 import { DESIGN_ALL_MESSAGES, DESIGN_ALL_STEPS, designAll, designAllMessage, designAllQuestion, type DesignAllCalls } from './design-all';
 
 const CALLS: DesignAllCalls = {
@@ -41,7 +42,7 @@ export function DesignAll({ calls = CALLS }: { calls?: DesignAllCalls }) {
         toast.warning('The model changed during Design all: nothing was applied. Run it again.');
         return;
       }
-      apply(designed);
+      apply(withDesignBasis(designed, sent.arch));
       if (cabling) setLastCabling(projectId, cabling.warnings, designed);
       // What could not be done is read to the end: the toast stays longer.
       toast.info(designAllMessage(summary), summary.skipped ? 8000 : undefined);

@@ -7,6 +7,7 @@ import { RunProgress } from '../../../../../ui/RunProgress';
 import { useEngineRun } from '../../use-engine-run';
 import { designEdits, designMessage, type DesignScope } from './design-edits';
 import { setLastDesign } from './last-design';
+import { withDesignBasis } from '../../revision/design-basis';
 import './design.css';
 
 type ScopeChoice = DesignScope['kind'];
@@ -30,7 +31,8 @@ export function DesignRun({ storeyId }: { storeyId: string | null }) {
       const answer = await calcFireUnits(sent.arch, sent.fire, progress);
       const { requests, added } = designEdits(now(), sent.fire, answer.units, scope);
       setLastDesign(projectId, { validation: answer.validation, scope, added, at: Date.now() });
-      if (requests.length > 0) apply(applyEdits(now(), requests).model);
+      // The design now answers to the architecture it was run on (issue 40): the basis is taken on it, added or not.
+      apply(withDesignBasis(applyEdits(now(), requests).model, sent.arch));
       toast.info(designMessage(added));
     });
   };

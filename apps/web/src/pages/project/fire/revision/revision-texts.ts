@@ -1,0 +1,50 @@
+import type { ArchChanges, Revision, UnitIdsByGroup } from '@edrf/model';
+
+/** The fire area's words for a revision of the architecture (issue 40). */
+export const REVISION_TEXTS = {
+  notice: 'The architecture has changed since the fire design was last run',
+  update: 'Update the design',
+  updateTitle:
+    'Removes the units of removed rooms, designs the added and reshaped rooms, puts new rooms in sections, and records a revision — one edit',
+  keepRemoved: 'Keep units in removed rooms (flagged)',
+  showRooms: 'Show rooms',
+  hideRooms: 'Hide rooms',
+  revisions: 'Revisions',
+  noRevisions: 'No revision yet: a revision is recorded each time the design is updated to a changed architecture.',
+  changedDuring: 'The model changed during the update: nothing was applied. Update the design again.',
+  groups: { added: 'Added', removed: 'Removed', reshaped: 'Reshaped', retyped: 'Re-typed' },
+} as const;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** '2 rooms added, 1 removed, 1 reshaped, 1 re-typed' (the groups with any). */
+export function changeCounts(changes: ArchChanges): string {
+  const parts = (
+    [
+      [changes.added.length, 'added'],
+      [changes.removed.length, 'removed'],
+      [changes.reshaped.length, 'reshaped'],
+      [changes.retyped.length, 're-typed'],
+    ] as const
+  ).filter(([n]) => n > 0);
+  return parts.map(([n, word], i) => (i === 0 ? `${plural(n, 'room')} ${word}` : `${n} ${word}`)).join(', ');
+}
+
+const countUnits = (units: UnitIdsByGroup) => Object.values(units).reduce((n, ids) => n + (ids?.length ?? 0), 0);
+
+/** What a revision changed in the design, in one line: 'Revision B: 12 units added, 3 removed; 2 sections changed'. */
+export function revisionLine(revision: Revision): string {
+  const added = countUnits(revision.units.added);
+  const removed = countUnits(revision.units.removed);
+  const flagged = countUnits(revision.units.flagged);
+  const parts = [`${plural(added, 'unit')} added, ${removed} removed`];
+  if (flagged > 0) parts.push(`${flagged} kept in removed rooms (flagged)`);
+  parts.push(`${plural(revision.sections_changed.length, 'section')} changed`);
+  return `Revision ${revision.letter}: ${parts.join('; ')}`;
+}
+
+/** Metres before → after, when the revision measured them. */
+export function cableLine(revision: Revision): string | null {
+  if (revision.cable_m_before === null || revision.cable_m_after === null) return null;
+  return `Cable ${revision.cable_m_before.toFixed(0)} m → ${revision.cable_m_after.toFixed(0)} m`;
+}

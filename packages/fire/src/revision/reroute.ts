@@ -1,0 +1,98 @@
+import type { ArchChanges, DesignBasis, Route } from '@edrf/model';
+import type { BuildingView } from './building-view.js';
+import { pointInRings, segmentsCross, type Pt, type Ring } from '../geometry/ring.js';
+
+type Box = readonly [number, number, number, number];
+
+interface Area {
+  box: Box;
+  /** The outline where it is known (a room of the new architecture); a removed room is known by its box alone. */
+  rings?: readonly Ring[];
+}
+
+const boxOf = (rings: readonly Ring[]): Box => {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const p of rings[0]!) [x0, y0, x1, y1] = [Math.min(x0, p[0]), Math.min(y0, p[1]), Math.max(x1, p[0]), Math.max(y1, p[1])];
+  return [x0, y0, x1, y1];
+};
+
+/** Whether segment ab meets a box (Liang–Barsky clipping). */
+function meetsBox(a: Pt, b: Pt, [x0, y0, x1, y1]: Box): boolean {
+  let [t0, t1] = [0, 1];
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  for (const [p, q] of [
+    [-dx, a[0] - x0],
+    [dx, x1 - a[0]],
+    [-dy, a[1] - y0],
+    [dy, y1 - a[1]],
+  ] as const) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+/** Whether segment ab enters an outline: an end inside it, or an edge crossed. */
+function meetsRings(a: Pt, b: Pt, rings: readonly Ring[]): boolean {
+  if (pointInRings(a[0], a[1], rings) || pointInRings(b[0], b[1], rings)) return true;
+  return rings.some((ring) => ring.some((p, i) => segmentsCross(a, b, p, ring[(i + 1) % ring.length]!)));
+}
+
+/**
+ * The routes a revision leaves to re-route (the next step re-routes them; this one leaves connections as they are):
+ * those with a node on a removed unit, and those passing through a removed room (its box as it was), a reshaped room
+ * (its outline now, or its box as it was) or an added room. Route ids, sorted.
+ */
+export function routesToReroute(
+  routes: Readonly<Record<string, Route>>,
+  basis: DesignBasis | undefined,
+  changes: ArchChanges,
+  view: BuildingView,
+  removedUnits: ReadonlySet<string>,
+): string[] {
+  const areas = new Map<string, Area[]>();
+  const add = (storeyId: string, area: Area) => areas.set(storeyId, [...(areas.get(storeyId) ?? []), area]);
+  for (const r of [...changes.added, ...changes.reshaped]) {
+    const room = view.room(r.id);
+    if (room) add(room.storey.id, { box: boxOf(room.rings), rings: room.rings });
+  }
+  for (const r of [...changes.removed, ...changes.reshaped]) {
+    const before = basis?.rooms[r.id];
+    if (before) add(before.storey_id, { box: before.box });
+  }
+  const out: string[] = [];
+  for (const route of Object.values(routes)) {
+    const blocked = route.slices.some((slice) => {
+      if (slice.nodes.some((node) => node.unit_id !== '' && removedUnits.has(node.unit_id))) return true;
+      const here = areas.get(slice.storey_id);
+      if (!here) return false;
+      return slice.nodes.some((node, k) => {
+        if (k === 0) return false;
+        const a: Pt = [slice.nodes[k - 1]!.coord[0], slice.nodes[k - 1]!.coord[1]];
+        const b: Pt = [node.coord[0], node.coord[1]];
+        return here.some((area) => meetsBox(a, b, area.box) && (!area.rings || meetsRings(a, b, area.rings)));
+      });
+    });
+    if (blocked) out.push(route.id);
+  }
+  return out.sort();
+}
+
+/** Metres of cable drawn: each route's nodes joined in 3D in order over its slices, as a loop's length is measured (loop-figures.ts). */
+export function cableMetres(routes: Readonly<Record<string, Route>>): number {
+  let metres = 0;
+  for (const route of Object.values(routes)) {
+    const nodes = route.slices.flatMap((slice) => slice.nodes);
+    for (let k = 1; k < nodes.length; k++) {
+      const [a, b] = [nodes[k - 1]!.coord, nodes[k]!.coord];
+      metres += Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    }
+  }
+  return metres;
+}
