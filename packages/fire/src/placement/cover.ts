@@ -1,5 +1,6 @@
-import { Fields } from './fields.js';
 import { INTERIOR, type RoomGrid } from './grid.js';
+import { assignParts, balanceParts } from './parts.js';
+import { SightFields } from './sight-fields.js';
 
 export interface CoverOptions {
   /** Every point of the room within this distance of a unit (measured inside the room). */
@@ -14,6 +15,10 @@ export interface CoverOptions {
   minCount: number;
   /** Cells to start the new units from (greedy-cover.ts), instead of an even split of the area. */
   seeds?: readonly number[];
+  /** Never more units than this (fixed ones included): the cover gives up (not ok) where it would add one more. */
+  most?: number;
+  /** The room's distances, shared with the other steps of its placement. */
+  fields?: SightFields;
 }
 
 export interface Cover {
@@ -40,8 +45,7 @@ const MAX_ITERATIONS = 4000;
  * feasible cells), and add a unit where the rules are still broken after a while.
  */
 export function coverRoom(grid: RoomGrid, opts: CoverOptions): Cover {
-  const extra = grid.convex ? 0 : grid.h;
-  const fields = new Fields(grid, opts.radius);
+  const fields = opts.fields ?? new SightFields(grid, opts.radius);
   const nearest = nearestFeasible(grid, opts.feasible);
   const anyFeasible = nearest.some((c) => c >= 0);
   const fixedCount = opts.fixed.length;
@@ -58,35 +62,14 @@ export function coverRoom(grid: RoomGrid, opts: CoverOptions): Cover {
   let best: Cover | undefined;
   let lastChange = 0;
 
-  const assign = () => {
-    for (const c of grid.cells) {
-      owner[c] = -1;
-      key[c] = Infinity;
-    }
-    sites.forEach((site, s) => {
-      const f = fields.from(site);
-      const w = weights[s]!;
-      for (let k = 0; k < f.cells.length; k++) {
-        const c = f.cells[k]!;
-        const d = f.dist[k]!;
-        if (d + grid.margin[c]! + extra > opts.radius) continue;
-        const value = d * d - w;
-        if (value < key[c]!) {
-          key[c] = value;
-          owner[c] = s;
-        }
-      }
-    });
-    const areas = sites.map(() => 0);
-    let uncovered = 0;
-    for (const c of grid.cells) {
-      const s = owner[c]!;
-      if (s < 0) uncovered++;
-      else areas[s]! += grid.weight[c]!;
-    }
-    return { areas, uncovered };
-  };
+  const assign = () => assignParts(grid, fields, sites, weights, owner, key);
 
+  // Seeds that reach every cell (a set cover, thin-out.ts) but leave a unit standing for too much: the weights alone
+  // first, the units staying where they are, so that every cell stays reached while the areas even out.
+  if (opts.seeds) {
+    const balanced = balanceParts(grid, fields, sites, opts.maxArea);
+    if (balanced) return { sites: [...sites], weights: balanced.weights, areas: balanced.areas, uncovered: 0, ok: true };
+  }
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
     const { areas, uncovered } = assign();
     const largest = Math.max(0, ...areas);
@@ -94,6 +77,7 @@ export function coverRoom(grid: RoomGrid, opts: CoverOptions): Cover {
     if (ok || !best || uncovered < best.uncovered) best = { sites: [...sites], weights: [...weights], areas, uncovered, ok };
     if (ok || !anyFeasible || sites.length > Math.min(cellCount, 4 * Math.max(1, opts.minCount) + 10)) break;
     if (iteration - lastChange >= PATIENCE) {
+      if (sites.length >= (opts.most ?? Infinity)) break;
       sites.push(snap(grid, nearest, uncovered > 0 ? worstUncovered(grid, owner, sites) : splitPoint(grid, owner, areas)));
       weights.push(weights.reduce((a, b) => a + b, 0) / weights.length || 0);
       lastChange = iteration;

@@ -165,15 +165,47 @@ export function buildGrid(rings: readonly Ring[], h?: number): RoomGrid {
 /** Interior cells whose centre keeps the given distances from the room's outline and from the obstacles (air inlets). */
 export function feasibleCells(grid: RoomGrid, wallDistance: number, obstacles: readonly Ring[], obstacleDistance: number): Uint8Array {
   const feasible = new Uint8Array(grid.state.length);
+  const nearWall = cellsNearEdges(grid, wallDistance);
   for (const c of grid.cells) {
-    if (grid.state[c] !== INTERIOR) continue;
+    if (grid.state[c] !== INTERIOR || nearWall[c]) continue;
     const x = grid.repX[c]!;
     const y = grid.repY[c]!;
-    if (distanceToRings(x, y, grid.rings) < wallDistance) continue;
     if (obstacles.length && obstacleDistance > 0 && obstacleDistanceAt(x, y, obstacles) < obstacleDistance) continue;
     feasible[c] = 1;
   }
   return feasible;
+}
+
+/**
+ * The interior cells whose centre is nearer than `distance` to an edge of the outline: distanceToRings(centre) <
+ * distance, by the same arithmetic edge by edge, each edge asked only about the cells around it.
+ */
+function cellsNearEdges(grid: RoomGrid, distance: number): Uint8Array {
+  const near = new Uint8Array(grid.state.length);
+  const { edges, x0, y0, h, nx, ny, state, repX, repY } = grid;
+  for (let e = 0; e < edges.length; e += 4) {
+    const ax = edges[e]!;
+    const ay = edges[e + 1]!;
+    const bx = edges[e + 2]!;
+    const by = edges[e + 3]!;
+    const dx = bx - ax;
+    const dy = by - ay;
+    const len2 = dx * dx + dy * dy;
+    const i0 = Math.max(0, Math.floor((Math.min(ax, bx) - distance - x0) / h) - 1);
+    const i1 = Math.min(nx - 1, Math.floor((Math.max(ax, bx) + distance - x0) / h) + 1);
+    const j0 = Math.max(0, Math.floor((Math.min(ay, by) - distance - y0) / h) - 1);
+    const j1 = Math.min(ny - 1, Math.floor((Math.max(ay, by) + distance - y0) / h) + 1);
+    for (let j = j0; j <= j1; j++)
+      for (let i = i0; i <= i1; i++) {
+        const c = i + j * nx;
+        if (state[c] !== INTERIOR || near[c]) continue;
+        const px = repX[c]!;
+        const py = repY[c]!;
+        const t = len2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2)) : 0;
+        if (Math.hypot(px - (ax + t * dx), py - (ay + t * dy)) < distance) near[c] = 1;
+      }
+  }
+  return near;
 }
 
 /** Distance from a point to the nearest obstacle polygon (0 inside one). */

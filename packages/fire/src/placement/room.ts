@@ -1,12 +1,14 @@
 import { distanceToRings, pointInRing, ringArea, ringIsConvex, type Pt, type Ring } from '../geometry/ring.js';
 import { cellAt, coverRoom, nearestFeasible, type Cover, type CoverOptions } from './cover.js';
 import { buildGrid, feasibleCells, feasibleNear, INTERIOR } from './grid.js';
-import { Fields } from './fields.js';
-import { greedySites } from './greedy-cover.js';
+import { candidateSites, greedySites } from './greedy-cover.js';
 import { gridPlacement } from './grid-plan.js';
 import { roomLowerBound } from './lower-bound.js';
 import { powerCells } from './power-cells.js';
+import { SightFields } from './sight-fields.js';
 import { stripPlacement, type Piece } from './strips.js';
+import { thinOut } from './thin-out.js';
+import { hasDeepThinWall } from './thin-walls.js';
 
 export interface RoomRules {
   radius: number;
@@ -125,12 +127,17 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
       return cramped ? [] : feasibleNear(grid, feasible, p, within);
     },
   };
-  const strips = stripPlacement({ rings, convex }, rules.radius, rules.maxArea, siting);
+  // A room with a long thin wall in it (rooms Clean merged) goes straight to the cover: strips and grid fail there.
+  const walled = !convex && hasDeepThinWall(rings, rules.radius);
+  const strips = walled ? undefined : stripPlacement({ rings, convex }, rules.radius, rules.maxArea, siting);
   // Open areas of other shapes (an L, a ring, an office with its corridor): one grid over the whole room. A small room
   // (fewer than OPEN_AREA_UNITS by strips) has no rows to line up: it tries the grid only where the strips are above
   // its bound (trying it everywhere cost the real-geometry building 2–4 × its placement time for the same count).
   const open =
-    rules.rows !== false && !convex && (!strips || strips.length >= OPEN_AREA_UNITS || (withBound && strips.length > lowerBound()));
+    !walled &&
+    rules.rows !== false &&
+    !convex &&
+    (!strips || strips.length >= OPEN_AREA_UNITS || (withBound && strips.length > lowerBound()));
   const lattice = open ? gridPlacement({ rings, convex }, rules.radius, rules.maxArea, siting, strips?.length) : undefined;
   const pieces = fewest(strips, lattice);
   if (pieces) {
@@ -162,11 +169,11 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
   const bound = withBound ? lowerBound() : byArea;
   const fixedCells = fixed.map((p) => cellAt(grid, p[0], p[1]));
   const base = { radius: rules.radius, maxArea: rules.maxArea, feasible, fixed: fixedCells, minCount: bound };
-  // Two starts, the fewer units kept: a unit at each pocket's mouth by greedy set cover (a room of alcoves, where an
-  // even start spends units on the pockets) and, unless that already meets the area rule's count, an even split of
-  // the area (Lloyd; as good or better in compact shapes).
-  const mouths = byMouths(grid, base);
-  const cover = mouths.ok && mouths.sites.length <= Math.max(byArea, fixedCells.length) ? mouths : fewerOf(coverRoom(grid, base), mouths);
+  // Two starts, the fewer units kept: a unit at each pocket's mouth by greedy set cover and swaps (a room of alcoves,
+  // where an even start spends units on the pockets) and, unless that already meets the area rule's count, an even
+  // split of the area with fewer (Lloyd; as good or better in compact shapes).
+  const fields = new SightFields(grid, rules.radius);
+  const cover = evenWithFewer(grid, { ...base, fields }, byMouths(grid, { ...base, fields }), byArea);
   const at: Pt[] = cover.sites.map((c, i) => (i < fixed.length ? fixed[i]! : [grid.repX[c]!, grid.repY[c]!]));
   const cells = powerCells(rings, at, cover.weights, rules.radius);
   return {
@@ -198,14 +205,37 @@ function siteGrid(rings: readonly Ring[], rules: RoomRules) {
       if (grid.state[c] === INTERIOR) deepest = Math.max(deepest, distanceToRings(grid.repX[c]!, grid.repY[c]!, rings));
   return { grid, feasible, nearest: nearestFeasible(grid, feasible), cramped, deepest };
 }
-/** The cover started from a unit at each pocket's mouth (greedy-cover.ts). */
-function byMouths(grid: ReturnType<typeof buildGrid>, base: CoverOptions): Cover {
-  const seeds = greedySites(grid, new Fields(grid, base.radius), base.feasible, base.fixed, grid.convex ? 0 : grid.h);
+/** The cover from a unit at each pocket's mouth (greedy-cover.ts), with fewer units by swaps (thin-out.ts). */
+function byMouths(grid: ReturnType<typeof buildGrid>, base: CoverOptions & { fields: SightFields }): Cover {
+  const greedy = greedySites(grid, base.fields, base.feasible, base.fixed);
+  const seeds = thinOut(
+    grid,
+    base.fields,
+    base.feasible,
+    base.fixed,
+    greedy,
+    candidateSites(grid, base.feasible, base.radius),
+    base.maxArea,
+  );
   return coverRoom(grid, { ...base, seeds });
 }
 
-/** b where it meets the rules with fewer units than a, else a. */
-const fewerOf = (a: Cover, b: Cover) => (b.ok && (!a.ok || b.sites.length < a.sites.length) ? b : a);
+/**
+ * The cover by mouths, or an even split of the area (Lloyd) with fewer units where one is found: tried with one unit
+ * fewer at a time, never adding any, while that meets the rules. When the mouths' cover failed, the even split from
+ * the bound, adding units as it needs.
+ */
+function evenWithFewer(grid: ReturnType<typeof buildGrid>, base: CoverOptions, mouths: Cover, byArea: number): Cover {
+  if (!mouths.ok) return coverRoom(grid, base);
+  let best = mouths;
+  while (best.sites.length > Math.max(byArea, base.minCount, base.fixed.length, 1)) {
+    const count = best.sites.length - 1;
+    const even = coverRoom(grid, { ...base, minCount: count, most: count });
+    if (!even.ok) break;
+    best = even;
+  }
+  return best;
+}
 
 /** A unit this close to a piece's site (metres) stands where the placement would put one. */
 const SAME_SITE = 1e-3;

@@ -71,17 +71,27 @@ export class SirenReach {
     const reach: (number[] | undefined)[] = candidates.map(() => undefined);
     const reachOf = (i: number) => (reach[i] ??= this.reached(candidates[i]!, radius));
     const taken: number[] = [];
-    while (left.size > 0) {
+    if (left.size === 0) return { taken, ok: true };
+    const { grid } = this.built();
+    // What is left as a mask over the grid's cells (each round counts every candidate's cells in it).
+    const mask = new Uint8Array(grid.state.length);
+    for (const c of left) mask[c] = 1;
+    let size = left.size;
+    while (size > 0) {
       let best = -1;
       let bestCount = 0;
-      for (let i = 0; i < candidates.length && bestCount < left.size; i++) {
+      for (let i = 0; i < candidates.length && bestCount < size; i++) {
         let count = 0;
-        for (const c of reachOf(i)) if (left.has(c)) count++;
+        for (const c of reachOf(i)) count += mask[c]!;
         if (count > bestCount) [best, bestCount] = [i, count];
       }
       if (best < 0) return { taken, ok: false };
       taken.push(best);
-      for (const c of reachOf(best)) left.delete(c);
+      for (const c of reachOf(best)) {
+        if (mask[c]) size--;
+        mask[c] = 0;
+        left.delete(c);
+      }
     }
     return { taken, ok: true };
   }

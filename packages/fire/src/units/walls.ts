@@ -38,6 +38,22 @@ export function inDoorway(p: Pt, doors: readonly DoorInfo[]): boolean {
  * unit in this room).
  */
 export function wallPoints(info: RoomInfo, storey: StoreyInfo, doors: readonly DoorInfo[], step: number): WallPoint[] {
+  // Kept per storey, door list, room and step: the call points' travel search asks for a room's places again for every
+  // point it tries (a copy each time: callers sort it).
+  let byDoors = known.get(storey);
+  if (!byDoors) known.set(storey, (byDoors = new WeakMap()));
+  let byRoom = byDoors.get(doors);
+  if (!byRoom) byDoors.set(doors, (byRoom = new WeakMap()));
+  let bySteps = byRoom.get(info);
+  if (!bySteps) byRoom.set(info, (bySteps = new Map<number, readonly WallPoint[]>()));
+  let points = bySteps.get(step);
+  if (!points) bySteps.set(step, (points = findWallPoints(info, storey, doors, step)));
+  return [...points];
+}
+
+const known = new WeakMap<StoreyInfo, WeakMap<readonly DoorInfo[], WeakMap<RoomInfo, Map<number, readonly WallPoint[]>>>>();
+
+function findWallPoints(info: RoomInfo, storey: StoreyInfo, doors: readonly DoorInfo[], step: number): WallPoint[] {
   const out: WallPoint[] = [];
   for (const ring of info.rings) {
     for (let i = 0; i < ring.length; i++) {
