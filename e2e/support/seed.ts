@@ -58,6 +58,8 @@ export const EDDA = 'edda@example.com';
 export const RUTH = 'ruth@example.com';
 /** fire-design-all.spec: admin of the design-all organization and its project; runs Design all without and with a rack. */
 export const ADA = 'ada@example.com';
+/** fire-revision.spec: admin of the revision organization and its project; designs, changes the building, updates the design. */
+export const REVA = 'reva@example.com';
 /** fire-export.spec: admin of the direct-billed export organization and its project; cancels, then pays by card. */
 export const PAULA = 'paula@example.com';
 /** fire-export.spec: a standard member of paula's organization and admin of its second project: may not pay. */
@@ -103,6 +105,7 @@ export const SEED_USERS = [
   { email: EDDA, provider: 'passcode', is_admin: false },
   { email: RUTH, provider: 'passcode', is_admin: false },
   { email: ADA, provider: 'passcode', is_admin: false },
+  { email: REVA, provider: 'passcode', is_admin: false },
   { email: PAULA, provider: 'passcode', is_admin: false },
   { email: PER, provider: 'passcode', is_admin: false },
   { email: INGRID, provider: 'passcode', is_admin: false },
@@ -254,6 +257,8 @@ export const ROUTES_EDGES_PROJECT = 'Ruth Cottage';
 /** fire-design-all.spec: ada's organization and project; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
 export const DESIGN_ALL_ORG = 'Ada Brand AB';
 export const DESIGN_ALL_PROJECT = 'Ada House';
+export const REVISION_ORG = 'Reva Revisions AB';
+export const REVISION_PROJECT = 'Reva House';
 
 /** fire-units-labels.spec (issue 34): leo's organization and project; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
 export const LABELS_ORG = 'Leo Brand AB';
@@ -472,6 +477,12 @@ export const SEED_ORGS: SeedOrg[] = [
     name: DESIGN_ALL_ORG,
     members: [{ email: ADA, role: 'admin' }],
     projects: [{ name: DESIGN_ALL_PROJECT, ifcFiles: [], members: [{ email: ADA, role: 'admin' }] }],
+    payments: [],
+  },
+  {
+    name: REVISION_ORG,
+    members: [{ email: REVA, role: 'admin' }],
+    projects: [{ name: REVISION_PROJECT, ifcFiles: [], members: [{ email: REVA, role: 'admin' }] }],
     payments: [],
   },
   {

@@ -43,8 +43,9 @@ export function revisionLine(revision: Revision): string {
   return `Revision ${revision.letter}: ${parts.join('; ')}`;
 }
 
-/** Metres before → after, when the revision measured them. */
+/** Metres before → after, when the revision measured them and the design has cable. */
 export function cableLine(revision: Revision): string | null {
   if (revision.cable_m_before === null || revision.cable_m_after === null) return null;
+  if (revision.cable_m_before === 0 && revision.cable_m_after === 0) return null;
   return `Cable ${revision.cable_m_before.toFixed(0)} m → ${revision.cable_m_after.toFixed(0)} m`;
 }
