@@ -14,6 +14,7 @@ import { STILL_CONFIRMING, useExportStatus } from './use-export-status';
 import { useReportJob } from './use-report-job';
 import { ReportJobStatus } from './ReportJobStatus';
 import './export.css';
+import { currentRevision } from '../revision/revision-texts';
 
 /** What the status says under the price **[our reading]**: why the table is locked or open. */
 export const STATUS_TEXTS: Record<ExportStatus['status'], string> = {
@@ -53,7 +54,8 @@ export function ExportPage() {
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [date, setDate] = useState(today);
   const [documentStatus, setDocumentStatus] = useState('');
-  const [revision, setRevision] = useState('');
+  // The design's current revision (issue 40) is what the documents' title blocks carry, unless the user writes another.
+  const [revision, setRevision] = useState(() => currentRevision(fire));
   const [paying, setPaying] = useState(false);
   const run = useRunProgress();
   const reportJob = useReportJob(projectId);

@@ -12,6 +12,7 @@ import { renderProjectPages } from '../../../../state/test-project';
 import { createFireConfigForTest } from '../test-fire';
 import { withDesignBasis } from './design-basis';
 import { RevisionNotice } from './RevisionNotice';
+import { currentRevision } from './revision-texts';
 import { changedRoomsLayer } from './changed-rooms-layer';
 import type { PlanItem } from '../../../../editor/layers';
 
@@ -102,6 +103,9 @@ describe('the notice of a changed architecture', () => {
     expect(kitchen(after)).toEqual(kitchen(before));
     expect(Object.values(after.units.detectors).some((d) => d.storey_id === 's0' && d.coord[0] > 4)).toBe(true);
     expect(screen.getByRole('button', { name: 'Revisions (1)' })).toBeTruthy();
+    // The Export page's Revision field starts at it: the documents' title blocks carry the current revision.
+    expect(currentRevision(after)).toBe('A');
+    expect(currentRevision(before)).toBe('');
     store.undo();
     await waitFor(() => expect(screen.getByRole('region', { name: 'Architecture changed' })).toBeTruthy());
     expect(store.getState().model.fire).toEqual(before);

@@ -1,4 +1,4 @@
-import type { ArchChanges, Revision, UnitIdsByGroup } from '@edrf/model';
+import type { ArchChanges, Fire, Revision, UnitIdsByGroup } from '@edrf/model';
 
 /** The fire area's words for a revision of the architecture (issue 40). */
 export const REVISION_TEXTS = {
@@ -48,4 +48,16 @@ export function cableLine(revision: Revision): string | null {
   if (revision.cable_m_before === null || revision.cable_m_after === null) return null;
   if (revision.cable_m_before === 0 && revision.cable_m_after === 0) return null;
   return `Cable ${revision.cable_m_before.toFixed(0)} m → ${revision.cable_m_after.toFixed(0)} m`;
+}
+
+/** The letter of the design's latest revision ('' before the first): the documents' title blocks carry it. */
+export function currentRevision(fire: Pick<Fire, 'revisions'> | undefined): string {
+  // Letters run A … Z, AA, AB …: a longer letter is later.
+  const later = (a: Revision, b: Revision) =>
+    a.date !== b.date ? a.date > b.date : a.letter.length !== b.letter.length ? a.letter.length > b.letter.length : a.letter > b.letter;
+  const latest = Object.values(fire?.revisions ?? {}).reduce<Revision | undefined>(
+    (last, r) => (!last || later(r, last) ? r : last),
+    undefined,
+  );
+  return latest?.letter ?? '';
 }
