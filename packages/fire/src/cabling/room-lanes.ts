@@ -83,11 +83,8 @@ export const lanePoint = (lane: Lane, t: number): Pt => [
   lane.from[1] + t * (lane.to[1] - lane.from[1]),
 ];
 
-/**
- * Below this angle to a corridor's axis, or above its complement, a straight edge runs square to the corridor (as in a
- * room, square-ways.ts); at 15° a cable ran visibly slanted from a unit on one wall to a unit far along the other.
- */
-export const SQUARE_WITHIN = (3 * Math.PI) / 180;
+/** Below this angle to a corridor's axis, or above its complement, a straight edge runs square to the corridor. */
+export const SQUARE_WITHIN = (15 * Math.PI) / 180;
 
 /** Whether the straight line ab runs along the lane or straight across it (not diagonally); `acrossOnly`: across it. */
 export function squareToLane(lane: Lane, a: Pt, b: Pt, acrossOnly = false): boolean {

@@ -1,5 +1,5 @@
 import type { RouteNode, RouteSlice } from '@edrf/model';
-import { pathPoints, type RoutingGraph } from './routing-graph.js';
+import type { RoutingGraph } from './routing-graph.js';
 
 const samePoint = (a: RouteNode, b: RouteNode) =>
   Math.abs(a.coord[0] - b.coord[0]) < 1e-9 && Math.abs(a.coord[1] - b.coord[1]) < 1e-9 && Math.abs(a.coord[2] - b.coord[2]) < 1e-9;
@@ -15,8 +15,8 @@ const samePoint = (a: RouteNode, b: RouteNode) =>
 export function pathSlices(g: RoutingGraph, path: readonly number[]): RouteSlice[] {
   const slices: RouteSlice[] = [];
   let current: RouteSlice | undefined;
-  // The nodes and, between them, where the cable turns in a room (a square way's corners, free nodes).
-  for (const node of pathPoints(g, path)) {
+  for (const index of path) {
+    const node = g.nodes[index]!;
     const routeNode: RouteNode = { unit_id: node.unitId, coord: [node.x, node.y, node.z] };
     if (!current || current.storey_id !== node.storeyId) {
       current = { storey_id: node.storeyId, nodes: [] };

@@ -1,9 +1,8 @@
 import type { Arch, Door, Elec, Storey, Tray, WallOpening } from '@edrf/model';
 import { indexBuilding, roomAt, type RoomInfo, type StoreyInfo } from '../building.js';
-import { distanceToRings, pointInRings, ringArea, ringCentroid, type Pt, type Ring } from '../geometry/ring.js';
+import { distanceToRings, pointInRings, ringArea, ringCentroid, segmentsCross, type Pt, type Ring } from '../geometry/ring.js';
 import { NodeHeap } from './node-heap.js';
 import { isLiftShaft, lanePoint, laneT, roomLane, squareToLane, type Lane } from './room-lanes.js';
-import { leavesRoom, roomAxis, squareWay, squareWays } from './square-ways.js';
 import { DOOR_REACH, roomGraph, sharedStretches, WALL_GAP, WALL_MIN_SHARED } from '../sections/room-graph.js';
 
 /**
@@ -38,85 +37,33 @@ const ROOM_CLIQUE_MAX = 24;
 const ROOM_DOOR_NEIGHBOURS = 6;
 /** Walls are looked up in squares this wide (m). */
 const WALL_CELL = 5;
+/** The ends of a straight edge in a room this close to its outline are not looked at (doors, passages, units by a wall). */
+const EDGE_END_SLACK = 0.7;
 /** A node stands this far inside each of a room's inner corners; at most REFLEX_MAX a room, the sharpest. */
 const REFLEX_INSET = 0.3;
 const REFLEX_MAX = 8;
 
+/**
+ * Whether the straight edge ab between two nodes of a room leaves it (crosses its outline away from its ends, or
+ * passes outside): in an L-shaped room the edge from a unit to the centroid or to a door ran through a wall.
+ */
+function leavesRoom(rings: readonly Ring[], a: Pt, b: Pt): boolean {
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (len <= 2 * EDGE_END_SLACK) return false;
+  if (!pointInRings((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, rings)) return true;
+  const f = EDGE_END_SLACK / len;
+  const p: Pt = [a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1])];
+  const q: Pt = [b[0] - f * (b[0] - a[0]), b[1] - f * (b[1] - a[1])];
+  for (const ring of rings)
+    for (let k = 0; k < ring.length; k++) if (segmentsCross(p, q, ring[k]!, ring[(k + 1) % ring.length]!)) return true;
+  return false;
+}
+
 /** An edge inside a room: on the floor, or, where the straight line leaves the room, out and back through its wall (two holes). */
-function straightEdge(g: RoutingGraph, rings: readonly Ring[], a: number, b: number, wallPenalty: number): void {
+function roomEdge(g: RoutingGraph, rings: readonly Ring[], a: number, b: number, wallPenalty: number): void {
   const [p, q] = [g.nodes[a]!, g.nodes[b]!];
   if (leavesRoom(rings, [p.x, p.y], [q.x, q.y])) addEdge(g, a, b, 'wall', undefined, 2 * wallPenalty);
   else addEdge(g, a, b, 'floor');
-}
-
-/**
- * A room as the cable sees it: its outline, its main wall direction, the height its cable turns at (the ceiling) and
- * the lines its nodes stand on (in its frame), which later ways turning twice run along.
- */
-interface RoomFloor {
-  rings: readonly Ring[];
-  axis: Pt;
-  z: number;
-  lines: { u: number[]; v: number[] };
-}
-
-const roomFloor = (rings: readonly Ring[], z: number): RoomFloor => ({ rings, axis: roomAxis(rings), z, lines: { u: [], v: [] } });
-
-/** Records the lines through a node of the room (once per node: a node joins many ways). */
-function onLines(floor: RoomFloor, p: RoutingNode): void {
-  const [ux, uy] = floor.axis;
-  floor.lines.u.push(p.x * ux + p.y * uy);
-  floor.lines.v.push(-p.x * uy + p.y * ux);
-}
-
-/**
- * Two nodes of a room joined square to its walls (issue 34: a designer runs cable along the room's axes, not diagonally
- * from the door to each detector): one edge through the turns of squareWay (kept on the edge, not as nodes: as many
- * nodes as ways in a room slowed every search), straight where the way already runs along an axis or the room's shape
- * leaves no square way.
- */
-function roomEdge(g: RoutingGraph, floor: RoomFloor, a: number, b: number, wallPenalty: number): void {
-  const [p, q] = [g.nodes[a]!, g.nodes[b]!];
-  const turns = squareWay(floor.rings, floor.axis, [p.x, p.y], [q.x, q.y], floor.lines);
-  if (!turns || turns.length === 0) {
-    straightEdge(g, floor.rings, a, b, wallPenalty);
-    return;
-  }
-  let length = 0;
-  let [x, y] = [p.x, p.y];
-  for (const t of [...turns, [q.x, q.y] as const]) {
-    length += dist2(x, y, t[0], t[1]);
-    [x, y] = t;
-  }
-  addEdge(g, a, b, 'floor', length, wallPenalty, { from: a, turns: turns.map(([tx, ty]) => [tx, ty, floor.z] as const), floor });
-}
-
-/** The turns of the edge from a to b as seen from a (none for a straight edge). */
-function turnsFrom(way: SquareEdge | undefined, a: number): readonly Turn[] {
-  if (!way) return [];
-  return way.from === a ? way.turns : [...way.turns].reverse();
-}
-
-/**
- * The square ways the edge a path takes from a to b could turn by, seen from a, its present turns first: all as long
- * (along and across the room's axes), for a loop to pick the one that does not cross its other legs (uncross.ts).
- */
-export function turnChoices(g: RoutingGraph, a: number, b: number): Turn[][] {
-  const way = edgeBetween(g, a, b)?.way;
-  if (!way) return [];
-  const [p, q] = [g.nodes[a]!, g.nodes[b]!];
-  const present = turnsFrom(way, a);
-  const key = (turns: readonly Turn[]) => turns.map(([x, y]) => `${x.toFixed(3)},${y.toFixed(3)}`).join(' ');
-  const others = squareWays(way.floor.rings, way.floor.axis, [p.x, p.y], [q.x, q.y], way.floor.lines)
-    .map((turns) => turns.map(([x, y]): Turn => [x, y, way.floor.z]))
-    .filter((turns) => key(turns) !== key(present));
-  return [[...present], ...others];
-}
-
-/** Makes the edge from a to b turn at these points (one of turnChoices), for every path that takes it. */
-export function chooseTurns(g: RoutingGraph, a: number, b: number, turns: readonly Turn[]): void {
-  const way = edgeBetween(g, a, b)?.way;
-  if (way) way.turns = way.from === a ? [...turns] : [...turns].reverse();
 }
 
 /** Points just inside a room's inner (reflex) corners, the sharpest REFLEX_MAX: a cable goes round a corner there. */
@@ -171,19 +118,6 @@ export interface RoutingEdge {
   /** Metres (plan length, or the height for a vertical link). */
   length: number;
   kind: RoutingEdgeKind;
-  /** A square way in a room (roomEdge): where the cable turns between the two nodes; none: straight. */
-  way?: SquareEdge;
-}
-
-/** A point a cable turns at between two nodes: x, y and its height. */
-export type Turn = readonly [number, number, number];
-
-/** The turns of a square edge, shared by its two directions, and what choosing other turns needs (turnChoices). */
-interface SquareEdge {
-  /** The node the turns are listed from. */
-  from: number;
-  turns: readonly Turn[];
-  floor: RoomFloor;
 }
 
 /** A stretch of a horizontal tray between two of its nodes. */
@@ -212,8 +146,6 @@ interface StoreyGraph {
   lanes: (LaneChain | null)[];
   /** Per room: a lift shaft, closed to cable (its doors reach only what is attached in it). */
   lifts: boolean[];
-  /** Per room: its outline, axes and lines, for the square ways in it. */
-  floors: RoomFloor[];
 }
 
 /**
@@ -246,7 +178,7 @@ function squareEdge(
   acrossOnly = false,
 ): void {
   const [p, q] = [g.nodes[a]!, g.nodes[b]!];
-  if (squareToLane(chain.lane, [p.x, p.y], [q.x, q.y], acrossOnly)) straightEdge(g, rings, a, b, wallPenalty);
+  if (squareToLane(chain.lane, [p.x, p.y], [q.x, q.y], acrossOnly)) roomEdge(g, rings, a, b, wallPenalty);
 }
 
 /** Joins a node to a corridor's centre line, square to it: a cable turns into the corridor and runs along it. */
@@ -272,53 +204,14 @@ function addNode(g: RoutingGraph, node: Omit<RoutingNode, 'unitId' | 'terminal'>
 }
 
 /** An undirected edge; its cost from its length and kind (a wall's penalty `wallPenalty`). */
-export function addEdge(
-  g: RoutingGraph,
-  a: number,
-  b: number,
-  kind: RoutingEdgeKind,
-  length?: number,
-  wallPenalty = WALL_PENALTY,
-  way?: SquareEdge,
-): void {
+export function addEdge(g: RoutingGraph, a: number, b: number, kind: RoutingEdgeKind, length?: number, wallPenalty = WALL_PENALTY): void {
   if (a === b) return;
   const p = g.nodes[a]!;
   const q = g.nodes[b]!;
   const len = length ?? dist2(p.x, p.y, q.x, q.y);
   const cost = kind === 'tray' ? len * TRAY_FACTOR : kind === 'wall' ? len + wallPenalty : kind === 'riser' ? len + RISER_PENALTY : len;
-  g.edges[a]!.push(way ? { to: b, cost, length: len, kind, way } : { to: b, cost, length: len, kind });
-  g.edges[b]!.push(way ? { to: a, cost, length: len, kind, way } : { to: a, cost, length: len, kind });
-}
-
-/** The edge a path takes from node a to node b: the cheapest between them, as the searches choose it. */
-export function edgeBetween(g: RoutingGraph, a: number, b: number): RoutingEdge | undefined {
-  let best: RoutingEdge | undefined;
-  for (const e of g.edges[a]!) if (e.to === b && (!best || e.cost < best.cost)) best = e;
-  return best;
-}
-
-/** A point of a path as drawn: its nodes and, between them, where the cable turns (unitId '' and not a node there). */
-export interface PathPoint {
-  storeyId: string;
-  x: number;
-  y: number;
-  z: number;
-  unitId: string;
-}
-
-/** A path's points as drawn: each node, and the turns of the edges between them. */
-export function pathPoints(g: RoutingGraph, path: readonly number[]): PathPoint[] {
-  const out: PathPoint[] = [];
-  for (let k = 0; k < path.length; k++) {
-    const node = g.nodes[path[k]!]!;
-    if (k > 0) {
-      const turns = turnsFrom(edgeBetween(g, path[k - 1]!, path[k]!)?.way, path[k - 1]!);
-      const storeyId = g.nodes[path[k - 1]!]!.storeyId;
-      for (const [x, y, z] of turns) out.push({ storeyId, x, y, z, unitId: '' });
-    }
-    out.push(node);
-  }
-  return out;
+  g.edges[a]!.push({ to: b, cost, length: len, kind });
+  g.edges[b]!.push({ to: a, cost, length: len, kind });
 }
 
 const boxOf = (rings: readonly Ring[]) => {
@@ -454,7 +347,6 @@ function buildStorey(
     return { lane, marks: [] };
   });
   const centroid = rooms.map((r) => addNode(g, { storeyId, x: r.centroid[0], y: r.centroid[1], z: ceilingZ, kind: 'room' }));
-  const floors = rooms.map((r) => roomFloor(r.rings, ceilingZ));
   const roomDoors: number[][] = rooms.map(() => []);
   // Doors by their middle, wall openings (an arch, a doorway without a door leaf) by their outline's centroid: both are
   // passages a cable takes without a hole.
@@ -524,8 +416,6 @@ function buildStorey(
   rooms.forEach((room, i) => {
     const c = centroid[i]!;
     const list = roomDoors[i]!;
-    // The lines a cable enters the room on, for the square ways to its units (in a lift shaft too).
-    for (const d of list) onLines(floors[i]!, g.nodes[d]!);
     // A lift shaft: nothing passes through it (its doors and wall passages are not joined inside it).
     if (lifts[i]) return;
     // A corridor: its centroid and each door joined square to its centre line, which they reach along it.
@@ -537,11 +427,10 @@ function buildStorey(
         for (let b = a + 1; b < list.length; b++) squareEdge(g, room.rings, chain, list[a]!, list[b]!, wallPenalty, true);
       return;
     }
-    const floor = floors[i]!;
-    for (const d of list) roomEdge(g, floor, c, d, wallPenalty);
+    for (const d of list) roomEdge(g, room.rings, c, d, wallPenalty);
     for (let a = 0; a < list.length; a++) {
       if (list.length <= ROOM_CLIQUE_MAX) {
-        for (let b = a + 1; b < list.length; b++) roomEdge(g, floor, list[a]!, list[b]!, wallPenalty);
+        for (let b = a + 1; b < list.length; b++) roomEdge(g, room.rings, list[a]!, list[b]!, wallPenalty);
         continue;
       }
       const p = g.nodes[list[a]!]!;
@@ -550,7 +439,7 @@ function buildStorey(
         .map((d) => ({ d, len: dist2(p.x, p.y, g.nodes[d]!.x, g.nodes[d]!.y) }))
         .sort((x, y) => x.len - y.len)
         .slice(0, ROOM_DOOR_NEIGHBOURS);
-      for (const { d } of nearest) roomEdge(g, floor, list[a]!, d, wallPenalty);
+      for (const { d } of nearest) roomEdge(g, room.rings, list[a]!, d, wallPenalty);
     }
   });
   // Rooms reach the trays through them: the centroid's and each door's nearest point on each tray, in the room.
@@ -571,7 +460,7 @@ function buildStorey(
   for (const node of verticalEnds) {
     const p = g.nodes[node]!;
     const room = rooms.findIndex((r) => pointInRings(p.x, p.y, r.rings));
-    if (room >= 0 && !lifts[room]) roomEdge(g, floors[room]!, node, centroid[room]!, wallPenalty);
+    if (room >= 0 && !lifts[room]) addEdge(g, node, centroid[room]!, 'floor');
   }
 
   // Each tray a chain of tray edges through its nodes.
@@ -585,7 +474,7 @@ function buildStorey(
       segments.push({ a, b, points: [] });
     }
   }
-  return { info, ceilingZ, centroid, doors: roomDoors, points: rooms.map(() => []), segments, lanes, lifts, floors };
+  return { info, ceilingZ, centroid, doors: roomDoors, points: rooms.map(() => []), segments, lanes, lifts };
 }
 
 /** The routing graph of a building and its trays; `wallPenalty` other than WALL_PENALTY for the bench's comparison only. */
@@ -670,9 +559,8 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?
       const chain = sg.lanes[i];
       if (chain) joinLane(g, sg.info.storey.id, sg.ceilingZ, chain, node);
       else {
-        const penalty = g.wallPenalty ?? WALL_PENALTY;
-        roomEdge(g, sg.floors[i]!, node, sg.centroid[i]!, penalty);
-        for (const d of sg.doors[i]!) roomEdge(g, sg.floors[i]!, node, d, penalty);
+        addEdge(g, node, sg.centroid[i]!, 'floor');
+        for (const d of sg.doors[i]!) addEdge(g, node, d, 'floor');
       }
       sg.doors[i]!.push(node);
       risers.set(key, node);
@@ -794,13 +682,12 @@ export function attachPoint(
     for (const p of sg.points[index]!) squareEdge(g, rings, chain, node, p, penalty);
     sg.points[index]!.push(node);
   } else if (index >= 0) {
-    const floor = sg.floors[index]!;
+    const rings = rooms[index]!.rings;
     const penalty = g.wallPenalty ?? WALL_PENALTY;
     // In a lift shaft (a detector at its head): reached through its doors, never passed through (a point is a terminal).
-    if (!sg.lifts[index]) roomEdge(g, floor, node, sg.centroid[index]!, penalty);
-    for (const d of sg.doors[index]!) roomEdge(g, floor, node, d, penalty);
-    for (const p of sg.points[index]!) roomEdge(g, floor, node, p, penalty);
-    onLines(floor, g.nodes[node]!);
+    if (!sg.lifts[index]) roomEdge(g, rings, node, sg.centroid[index]!, penalty);
+    for (const d of sg.doors[index]!) roomEdge(g, rings, node, d, penalty);
+    for (const p of sg.points[index]!) roomEdge(g, rings, node, p, penalty);
     sg.points[index]!.push(node);
   }
   for (const seg of sg.segments) {

@@ -9,13 +9,7 @@ import { rowOrder } from './row-order.js';
 type P3 = [number, number, number];
 const d3 = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 
-/** Metres of cable drawn square to walls along x and y between two points, and the rise: in plan |dx| + |dy|. */
-const square = (a: readonly number[], b: readonly number[]) => Math.hypot(Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!), a[2]! - b[2]!);
-
-/**
- * The closed boustrophedon through rows of points from `start` (each row in order, every other reversed), least of its
- * four, its legs square to the room's walls as the cable runs (issue 34).
- */
+/** The closed boustrophedon through rows of points from `start` (each row in order, every other reversed), least of its four. */
 function boustrophedon(start: P3, rows: P3[][]): number {
   let best = Infinity;
   for (const list of [rows, [...rows].reverse()])
@@ -23,7 +17,7 @@ function boustrophedon(start: P3, rows: P3[][]): number {
       const seq = [start, ...list.flatMap((row, k) => ((k % 2 === 1) !== flip ? [...row].reverse() : row)), start];
       best = Math.min(
         best,
-        seq.slice(1).reduce((s, p, k) => s + square(seq[k]!, p), 0),
+        seq.slice(1).reduce((s, p, k) => s + d3(seq[k]!, p), 0),
       );
     }
   return best;

@@ -1,4 +1,4 @@
-import { chooseTurns, pathPoints, turnChoices, type RoutingGraph } from '../cabling/routing-graph.js';
+import type { RoutingGraph } from '../cabling/routing-graph.js';
 import { segmentsCross, type Pt } from '../geometry/ring.js';
 
 /**
@@ -27,10 +27,8 @@ export function legCrossings(g: RoutingGraph, paths: readonly (readonly number[]
   const pairs: [number, number][] = [];
   let count = 0;
   paths.forEach((path, leg) => {
-    // As drawn: a square way's turns in a room are points of the leg too.
-    const points = pathPoints(g, path);
-    for (let k = 1; k < points.length; k++) {
-      const [p, q] = [points[k - 1]!, points[k]!];
+    for (let k = 1; k < path.length; k++) {
+      const [p, q] = [g.nodes[path[k - 1]!]!, g.nodes[path[k]!]!];
       if (p.storeyId !== q.storeyId || Math.hypot(p.x - q.x, p.y - q.y) < 1e-6) continue;
       const seg: Segment = { leg, a: [p.x, p.y], b: [q.x, q.y] };
       // Each pair of segments is met once: in the first cell both touch, by a stamp of the pair's segments.
@@ -67,10 +65,8 @@ export function legCrossings(g: RoutingGraph, paths: readonly (readonly number[]
 /**
  * 2-opt on the routed loop: where legs i and j cross, the stops between them are taken in reverse (leg i then joins
  * the stops at the starts of both, leg j those at their ends), kept when the loop then crosses itself less and stays
- * within UNCROSS_SLACK of its length; before that, a square way in a room where they cross is turned elsewhere (as
- * long: chooseTurns, for the graph's edge). `order` starts at the central (stop 0); `leg(a, b)` routes stops a to b
- * (nodes from a to b); `metres` measures a leg. Returns the order and its legs' paths (leg k from order[k] to
- * order[k + 1]).
+ * within UNCROSS_SLACK of its length. `order` starts at the central (stop 0); `leg(a, b)` routes stops a to b (nodes
+ * from a to b); `metres` measures a leg. Returns the order and its legs' paths (leg k from order[k] to order[k + 1]).
  */
 export function uncrossLoop(
   g: RoutingGraph,
@@ -113,37 +109,11 @@ export function uncrossLoop(
     }
     return null;
   };
-  /**
-   * Legs i and j crossing where one of them turns square in a room (routing-graph.ts, roomEdge): that way turned
-   * elsewhere instead (the other L, a Z on another line), as long, so the loop keeps its order and its length.
-   */
-  const turnElsewhere = (i: number, j: number) => {
-    for (const k of [i, j]) {
-      const path = paths[k]!;
-      for (let m = 1; m < path.length; m++) {
-        const [a, b] = [path[m - 1]!, path[m]!];
-        const [present, ...others] = turnChoices(g, a, b);
-        for (const turns of others) {
-          chooseTurns(g, a, b, turns);
-          const after = legCrossings(g, paths);
-          if (after.count < count) return after;
-        }
-        if (present) chooseTurns(g, a, b, present);
-      }
-    }
-    return null;
-  };
   // Each move taken removes a crossing, so this ends; the cap bounds the searches on a loop no move helps.
   let tries = 0;
   while (count > 0 && tries < 4 * n) {
     let movedAny = false;
     for (const [i, j] of pairs) {
-      // First, free: other turns in a room.
-      const turned = turnElsewhere(i, j);
-      if (turned) {
-        [pairs, count, movedAny] = [turned.pairs, turned.count, true];
-        break;
-      }
       if (j - i === n - 1) continue;
       if (j - i === 1) {
         // The legs into and out of one stop cross: that stop moved elsewhere (Or-opt), beside its nearest stops.
