@@ -8,7 +8,7 @@ import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
 import type { Affine } from './shapes/placement.js';
 import type { ElementPoints, MeshReader } from './shapes/mesh.js';
 import type { FacetReader } from './shapes/facets.js';
-import type { ElementOutline, ElementShape } from './shapes/element-shape.js';
+import type { ElementOutline, ElementShape } from './shapes/plan-shapes.js';
 import type { Voids } from './step/voids.js';
 import { placementTransform } from './shapes/placement.js';
 import { getLine, ref, type IfcLine } from './step/line-source.js';

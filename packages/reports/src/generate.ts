@@ -1,5 +1,6 @@
 import type { ReportJob } from './request.js';
-import { renderReport, type ReportFile, type ReportInput } from './render.js';
+import { renderReport } from './render.js';
+import type { ReportFile, ReportInput } from './report-builder.js';
 import { ZipWriter } from './zip.js';
 
 /** The answer of gen_fire_reports: one file when one was made, else a zip of them all. */

@@ -1,5 +1,5 @@
 import { Zip, ZipDeflate } from 'fflate';
-import type { ReportFile } from './render.js';
+import type { ReportFile } from './report-builder.js';
 
 /**
  * Writes files into a zip as they come, each compressed and let go before the next is made. Names that repeat get

@@ -14,7 +14,6 @@ import { extentsAlong } from '../shapes/hull.js';
 import { applyPoint, xAxis } from '../shapes/placement.js';
 import type { Properties, PropertyName } from './properties.js';
 import { bool, idsOfType, num, ref, str } from '../step/line-source.js';
-import { voids } from '../step/voids.js';
 
 export const DOOR_CLASSES = [IFCDOOR, IFCDOORSTANDARDCASE];
 
@@ -52,7 +51,7 @@ export function swingInPlan(opType: DoorOpType, zAxisDown: boolean): DoorOpType 
 
 /** Door express id -> express ids of the elements its opening voids (IfcRelFillsElement, IfcRelVoidsElement). */
 function hostsByDoor(ctx: ExtractContext): Map<number, number[]> {
-  const wallsByOpening = voids(ctx).hostsOf;
+  const wallsByOpening = ctx.voids.hostsOf;
   const hosts = new Map<number, number[]>();
   const fills = idsOfType(ctx.api, ctx.modelID, IFCRELFILLSELEMENT);
   prefetchLines(ctx, fills);

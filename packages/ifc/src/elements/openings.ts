@@ -10,7 +10,6 @@ import type { ExtractContext, Placed } from '../context.js';
 import { line } from '../context.js';
 import { elementShape } from '../shapes/element-shape.js';
 import { idsOfType, str } from '../step/line-source.js';
-import { voids } from '../step/voids.js';
 
 /**
  * One wall opening per IfcOpeningElement that voids an imported wall (IfcRelVoidsElement) and has geometry: the
@@ -18,7 +17,7 @@ import { voids } from '../step/voids.js';
  */
 export function readOpenings(ctx: ExtractContext, wallIds: ReadonlyMap<number, string>): Placed<WallOpening>[] {
   const wallOf = new Map<number, string>();
-  for (const [opening, hosts] of voids(ctx).hostsOf) {
+  for (const [opening, hosts] of ctx.voids.hostsOf) {
     const wall = hosts.map((host) => wallIds.get(host)).find((id) => id !== undefined);
     if (wall !== undefined) wallOf.set(opening, wall);
   }

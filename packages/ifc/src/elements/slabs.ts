@@ -9,7 +9,8 @@ import { IFCCOVERING, IFCSLAB, IFCSLABSTANDARDCASE, IFCSTAIR } from 'web-ifc';
 import type { Ceiling, Slab, Stair } from '@edrf/model';
 import type { ExtractContext, Placed } from '../context.js';
 import { line } from '../context.js';
-import { elementShape, type ElementShape } from '../shapes/element-shape.js';
+import { elementShape } from '../shapes/element-shape.js';
+import type { ElementShape } from '../shapes/plan-shapes.js';
 import { idsOfType, str } from '../step/line-source.js';
 
 export const SLAB_CLASSES = [IFCSLAB, IFCSLABSTANDARDCASE];

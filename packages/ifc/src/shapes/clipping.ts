@@ -13,7 +13,7 @@
  */
 import { keywords, type StepIndex } from '../step/step-index.js';
 import type { TextPlacements } from './text-placements.js';
-import type { FacetGeometry } from './facets.js';
+import type { FacetGeometry } from './facet-geometry.js';
 import type { Affine } from './placement.js';
 
 export const CLIPPING = keywords('IFCBOOLEANCLIPPINGRESULT');

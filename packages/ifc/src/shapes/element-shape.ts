@@ -1,18 +1,10 @@
 /** The plan shape and height range of one element's body mesh. */
-import type { Polygon } from '@edrf/model';
 import { polygonOps } from '@edrf/geometry';
 import type { ExtractContext } from '../context.js';
 import { footprint } from './footprint.js';
 import { hullPolygon, planHull } from './hull.js';
 import type { ElementMesh, ElementPoints } from './mesh.js';
-import { voids } from '../step/voids.js';
-
-export interface ElementShape {
-  /** Every piece of the footprint, largest first (at least one). */
-  polygons: Polygon[];
-  minZ: number;
-  maxZ: number;
-}
+import type { ElementOutline, ElementShape } from './plan-shapes.js';
 
 const round = (v: number): number => Math.round(v * 1e5) / 1e5;
 const MAX_DEPTH = 4;
@@ -96,13 +88,6 @@ export function pointsWithParts(ctx: ExtractContext, expressID: number): Element
   return corners;
 }
 
-/** An element's plan outline (the simplified convex hull of its points) and height range. */
-export interface ElementOutline {
-  polygon: Polygon;
-  minZ: number;
-  maxZ: number;
-}
-
 /**
  * The outline of an element, or of its parts (other objects: hullPolygon of pointsWithParts); computed once per element,
  * as part of the geometry work: simplifying the hulls of Janesville's fittings took 30 ms.
@@ -124,7 +109,7 @@ const THROUGH = 0.01;
  * openings that show. Undefined when nothing is left.
  */
 function withoutThroughOpenings(ctx: ExtractContext, expressID: number, shape: ElementShape): ElementShape | undefined {
-  const openings = voids(ctx).openingsOf.get(expressID);
+  const openings = ctx.voids.openingsOf.get(expressID);
   if (!openings) return shape;
   const cuts = openings
     .map((id) => elementShape(ctx, id))

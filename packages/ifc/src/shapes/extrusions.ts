@@ -8,7 +8,7 @@ import { applyPoint, compose, IDENTITY, type Affine } from './placement.js';
 import { keywords, realOf, refOf } from '../step/step-index.js';
 import type { CurveReading } from './profile-curves.js';
 import { profileLoops, type Loops } from './profiles.js';
-import type { FacetGeometry } from './facets.js';
+import type { FacetGeometry } from './facet-geometry.js';
 
 export const EXTRUSION = keywords('IFCEXTRUDEDAREASOLID');
 const DIRECTION = keywords('IFCDIRECTION');

@@ -19,6 +19,7 @@ import { TextPlacements } from './text-placements.js';
 import { EXTRUSION, readExtrusion } from './extrusions.js';
 import { CLIPPING, readClipping } from './clipping.js';
 import type { CurveReading } from './profile-curves.js';
+import type { FacetGeometry } from './facet-geometry.js';
 import { degreesPerAngleUnit } from './angle-unit.js';
 
 const PRODUCT_SHAPE = keywords('IFCPRODUCTDEFINITIONSHAPE');
@@ -49,22 +50,6 @@ const SHAPE_AT = 6;
 
 /** Items nested in mapped items deeper than this are left to web-ifc. */
 const MAX_DEPTH = 4;
-
-/**
- * A faceted geometry: its vertices as x y z, in its own coordinates and file units (single precision, as web-ifc keeps
- * its own), and, when asked for (a footprint), its faces.
- */
-export interface FacetGeometry {
-  points: Float32Array;
-  /**
-   * Three indices into points per triangle: each loop of each face as a fan from its first point, turned as the face
-   * is (its bound's orientation applied). A fan of a concave loop has triangles of both turns, which add up to the
-   * loop: so a footprint orients whole faces (faceOf), never single triangles.
-   */
-  triangles?: Uint32Array;
-  /** The face of each triangle, numbered from 0 within the geometry. */
-  faceOf?: Uint32Array;
-}
 
 /** One faceted geometry of an element and the transform that places it (row-major, file units, Z up). */
 export interface PlacedFacets {

@@ -1,6 +1,5 @@
 /** An element's triangles and plan points from web-ifc, in metres, Z up. */
 import type { IfcAPI } from 'web-ifc';
-import type { OpenModel } from './sub-model.js';
 import { planHull } from './hull.js';
 import type { FacetReader, PlacedFacets } from './facets.js';
 import type { Affine } from './placement.js';
@@ -87,6 +86,12 @@ interface PlacedGeometry {
 export class NeedsWebIfc extends Error {}
 /** The one NeedsWebIfc thrown (a new Error would capture a stack trace each time). */
 export const NEEDS_WEB_IFC = new NeedsWebIfc('this shape needs web-ifc');
+
+/** What an element's mesh is read from: web-ifc and the id of the model it has open. */
+export interface OpenModel {
+  api: IfcAPI;
+  modelID: number;
+}
 
 /** Where an element is meshed by web-ifc: a model holding it (sub-model.ts), or NEEDS_WEB_IFC when web-ifc is not to be used. */
 export interface MeshSource {

@@ -8,13 +8,7 @@
 import type { IfcAPI } from 'web-ifc';
 import { IdTable } from '../step/id-table.js';
 import { refBuffer, type StepIndex } from '../step/step-index.js';
-import { NEEDS_WEB_IFC, type MeshSource } from './mesh.js';
-
-/** What an element's mesh is read from: web-ifc and the id of the model it has open. */
-export interface OpenModel {
-  api: IfcAPI;
-  modelID: number;
-}
+import { NEEDS_WEB_IFC, type MeshSource, type OpenModel } from './mesh.js';
 
 const PROJECT = Buffer.from('IFCPROJECT', 'latin1');
 const DATA = Buffer.from('DATA;', 'latin1');

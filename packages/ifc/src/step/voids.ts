@@ -6,7 +6,6 @@
  * same attributes that web-ifc does not cut with; and an opening that runs through the whole height of its host is
  * cut from the host's footprint here, in 2D (element-shape.ts).
  */
-import type { ExtractContext } from '../context.js';
 import { asBuffer, entitiesOf } from './step-text.js';
 import { voidsFromText, type Voids } from './text-relations.js';
 
@@ -41,6 +40,3 @@ export function openingsUncut(input: Uint8Array): UncutFile {
   out.set(bytes.subarray(from), to);
   return { bytes: out, voids };
 }
-
-/** The file's IfcRelVoidsElement relations (read with the file's text, openingsUncut). */
-export const voids = (ctx: ExtractContext): Voids => ctx.voids;

@@ -10,7 +10,8 @@
  */
 import type { ExtractContext } from '../context.js';
 import type { SubModels } from '../shapes/sub-model.js';
-import { elementShape, outlineWithParts, pointsWithParts, type ElementOutline, type ElementShape } from '../shapes/element-shape.js';
+import { elementShape, outlineWithParts, pointsWithParts } from '../shapes/element-shape.js';
+import type { ElementOutline, ElementShape } from '../shapes/plan-shapes.js';
 import { NEEDS_WEB_IFC, type ElementPoints } from '../shapes/mesh.js';
 import { DOOR_CLASSES } from '../elements/doors.js';
 import { OBJECT_CLASSES } from '../elements/objects.js';
@@ -18,7 +19,6 @@ import { CEILING_CLASSES, SLAB_CLASSES, STAIR_CLASSES } from '../elements/slabs.
 import { ROOM_CLASSES } from '../elements/spaces.js';
 import { TRAY_CLASSES } from '../elements/trays.js';
 import { WALL_CLASSES } from '../elements/walls.js';
-import { voids } from '../step/voids.js';
 import { asBuffer, countEntities } from '../step/step-text.js';
 import { keywordOf } from '../step/ifc-types.js';
 import {
@@ -111,7 +111,7 @@ function geometryWork(ctx: ExtractContext): WorkItem[] {
     classes.flatMap((type) => index.idsWithKeyword(keywordOf(type)).sort((a, b) => a - b)),
   );
   const shapes = [...rooms!, ...walls!, ...slabs!, ...stairs!, ...ceilings!];
-  const openings = [...voids(ctx).hostsOf.keys()].sort((a, b) => a - b);
+  const openings = [...ctx.voids.hostsOf.keys()].sort((a, b) => a - b);
   return [
     ...[...shapes, ...openings].map((expressID): WorkItem => ({ kind: 'shape', expressID })),
     ...[...doors!, ...trays!].map((expressID): WorkItem => ({ kind: 'points', expressID })),

@@ -1,6 +1,6 @@
 import type { ReportFormat } from '../catalogue.js';
 import { findReport } from '../catalogue.js';
-import type { ReportFile, ReportInput, ReportProgress } from '../render.js';
+import type { ReportFile, ReportInput, ReportProgress } from '../report-builder.js';
 import { tablesToPdf } from '../tables/pdf.js';
 import { tablesToXlsx } from '../tables/xlsx.js';
 import { BOQ_LABELS } from './labels.js';

@@ -1,5 +1,5 @@
 import { findReport, type ReportFormat } from '../catalogue.js';
-import type { ReportFile, ReportInput, ReportProgress } from '../render.js';
+import type { ReportFile, ReportInput, ReportProgress } from '../report-builder.js';
 import { certificateForm } from './form.js';
 import { certificateToPdf } from './pdf.js';
 

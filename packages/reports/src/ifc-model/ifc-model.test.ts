@@ -34,7 +34,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ref, refs } from '@edrf/ifc';
 import { findReport } from '../catalogue.js';
-import { BUILDERS, renderReport, type ReportInput } from '../render.js';
+import { BUILDERS, renderReport } from '../render.js';
+import type { ReportInput } from '../report-builder.js';
 import { designedModel } from '../plans/designed.js';
 import { buildIfcModel } from './index.js';
 import { FIRE_PSET, LOOP_PSET } from './properties.js';

@@ -6,7 +6,7 @@ import type { Fire, Model } from '@edrf/model';
 import { IFCAXIS2PLACEMENT3D, IFCCARTESIANPOINT, IFCGEOMETRICREPRESENTATIONCONTEXT, type IfcAPI } from 'web-ifc';
 import { findReport, type ReportFormat } from '../catalogue.js';
 import { IFC_MODEL_KEY } from '../request.js';
-import type { ReportFile, ReportInput, ReportProgress } from '../render.js';
+import type { ReportFile, ReportInput, ReportProgress } from '../report-builder.js';
 import { dropIfcApi, ifcApi } from './api.js';
 import { Bodies } from './bodies.js';
 import { fireUnits, unitKind, writeUnits, type UnitElement } from './elements.js';

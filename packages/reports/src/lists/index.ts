@@ -1,7 +1,7 @@
 // The builders of the three SBF 110:8 lists: each is a table document (src/tables), one file as xlsx or as PDF.
 import type { Model } from '@edrf/model';
 import { findReport, type ReportFormat } from '../catalogue.js';
-import type { ReportBuilder, ReportFile, ReportInput, ReportProgress } from '../render.js';
+import type { ReportBuilder, ReportFile, ReportInput, ReportProgress } from '../report-builder.js';
 import { tablesToPdf } from '../tables/pdf.js';
 import type { Table, TableDocument } from '../tables/table.js';
 import { tablesToXlsx } from '../tables/xlsx.js';

@@ -10,7 +10,8 @@ type Unit = { id: string; storey_id: string; coord: [number, number, number] };
 import { extractIfc } from '@edrf/ifc';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfPageTexts, pdfPngs, readDxf } from '../drawing/read-back.js';
-import { renderReport, type ReportFile } from '../render.js';
+import { renderReport } from '../render.js';
+import type { ReportFile } from '../report-builder.js';
 import { designedModel } from './designed.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

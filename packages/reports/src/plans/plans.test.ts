@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { findReport } from '../catalogue.js';
 import { pdfPageTexts, pdfPngs, readDxf, type DxfEntity, type DxfRead } from '../drawing/read-back.js';
 import { sheetLayout } from '../drawing/sheet.js';
-import { renderReport, type ReportFile } from '../render.js';
+import { renderReport } from '../render.js';
+import type { ReportFile } from '../report-builder.js';
 import { symbolBlockName } from '../drawing/dxf.js';
 import { ROOM_NAMES, planModel } from './test-model.js';
 

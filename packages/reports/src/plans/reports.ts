@@ -5,7 +5,7 @@ import type { TitleFields } from '../drawing/furniture.js';
 import { sheetWords } from '../drawing/messages.js';
 import { sheetsToPdf } from '../drawing/pdf.js';
 import type { Sheet } from '../drawing/sheet-set.js';
-import type { ReportBuilder, ReportFile, ReportInput, ReportProgress } from '../render.js';
+import type { ReportBuilder, ReportFile, ReportInput, ReportProgress } from '../report-builder.js';
 import { symbolSet } from '../symbols/library.js';
 import { boxOf, emptyBox, extend, type Box } from './geometry.js';
 import { LAYER_COLOURS } from './layers.js';
@@ -65,6 +65,7 @@ const BASE: PlanContent = {
   routes: false,
   trays: false,
   ceilings: false,
+  revisionClouds: true,
 };
 
 /** BS 5839-1 device placement drawings: walls, doors, room names, devices with address and zone, zone boundaries, coverage. */
@@ -137,7 +138,8 @@ export const ORIENTATION: PlanReport = {
             ctx,
             plan,
             box,
-            { ...BASE, sections: { only: section }, units: 'central', way, note, simplified: true },
+            // No revision clouds: the fire brigade's drawing must read at a glance, and a revision is no news to them.
+            { ...BASE, sections: { only: section }, units: 'central', way, note, simplified: true, revisionClouds: false },
             fields(title, number),
             title,
           );

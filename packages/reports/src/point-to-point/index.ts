@@ -7,7 +7,7 @@ import { sheetWords } from '../drawing/messages.js';
 import { sheetsToPdf } from '../drawing/pdf.js';
 import type { Sheet } from '../drawing/sheet-set.js';
 import { titleFields } from '../plans/reports.js';
-import type { ReportBuilder, ReportFile, ReportInput, ReportProgress } from '../render.js';
+import type { ReportBuilder, ReportFile, ReportInput, ReportProgress } from '../report-builder.js';
 import { symbolSet } from '../symbols/library.js';
 import { P2P_LAYER_COLOURS } from './layers.js';
 import { p2pLoops } from './loops.js';

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfPageTexts, pdfPngs, readDxf, type DxfEntity, type DxfRead } from '../drawing/read-back.js';
 import { sheetLayout } from '../drawing/sheet.js';
 import { TEXT_WIDTH_FACTOR } from '../drawing/plan-canvas.js';
-import type { ReportFile } from '../render.js';
+import type { ReportFile } from '../report-builder.js';
 import { corridorModel, STRIP_ROOM } from './test-model.js';
 import { addressesOf, layoutTexts, p2pFiles, scheduleRows, P2P_INPUT as INPUT } from './test-read.js';
 

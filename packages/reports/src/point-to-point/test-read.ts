@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Model } from '@edrf/model';
-import { renderReport, type ReportFile } from '../render.js';
+import { renderReport } from '../render.js';
+import type { ReportFile } from '../report-builder.js';
 
 export const P2P_INPUT = { date: '2026-11-28', documentStatus: 'For construction', designer: 'Anna Andersson', revision: 'B' };
 

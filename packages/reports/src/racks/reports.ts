@@ -6,7 +6,7 @@ import { sheetsToDxf } from '../drawing/dxf.js';
 import { sheetWords } from '../drawing/messages.js';
 import { sheetsToPdf } from '../drawing/pdf.js';
 import { titleFields } from '../plans/reports.js';
-import type { ReportBuilder, ReportFile, ReportInput, ReportProgress } from '../render.js';
+import type { ReportBuilder, ReportFile, ReportInput, ReportProgress } from '../report-builder.js';
 import { symbolSet } from '../symbols/library.js';
 import { tablesToPdf } from '../tables/pdf.js';
 import { tablesToXlsx } from '../tables/xlsx.js';

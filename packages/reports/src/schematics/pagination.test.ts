@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_TEXT } from '../drawing/furniture.js';
 import { pdfPageTexts, pdfPngs, readDxf } from '../drawing/read-back.js';
-import { renderReport, type ReportFile } from '../render.js';
+import { renderReport } from '../render.js';
+import type { ReportFile } from '../report-builder.js';
 import { riserWords } from './messages.js';
 import { evenLevel } from './riser-layout.js';
 import { manyLoopsModel } from './test-model.js';

@@ -2,7 +2,8 @@
 // through exceljs, a table's rows as records by column title.
 import ExcelJS from 'exceljs';
 import type { Model, Regulation } from '@edrf/model';
-import { renderReport, type ReportFile } from '../render.js';
+import { renderReport } from '../render.js';
+import type { ReportFile } from '../report-builder.js';
 
 /** The title block's request fields the tests print and look for. */
 export const INPUT = { date: '2026-03-14', documentStatus: 'Bygghandling', designer: 'Anna Ängström', revision: 'B' };
