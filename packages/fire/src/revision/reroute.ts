@@ -1,4 +1,5 @@
-import type { ArchChanges, DesignBasis, Route } from '@edrf/model';
+import type { Arch, ArchChanges, DesignBasis, Route } from '@edrf/model';
+import { routeWallCrossings } from '../cabling/wall-crossings.js';
 import type { BuildingView } from './building-view.js';
 import { pointInRings, segmentsCross, type Pt, type Ring } from '../geometry/ring.js';
 
@@ -82,6 +83,42 @@ export function routesToReroute(
     if (blocked) out.push(route.id);
   }
   return out.sort();
+}
+
+/**
+ * Whether a revision blocks a route's path (a cable between racks is re-routed only then): it now passes through a
+ * wall without a door (routeWallCrossings, on the new architecture) of an added or reshaped room, or where a removed or
+ * reshaped room stood (its box as it was). A wall the architect added across a room splits its space, so it shows
+ * here as the reshaped room's and the added room's outline.
+ */
+export function blockedByRevision(arch: Arch, basis: DesignBasis | undefined, changes: ArchChanges): (route: Route) => boolean {
+  const now = new Set([...changes.added, ...changes.reshaped].map((r) => r.id));
+  const before = [...changes.removed, ...changes.reshaped].flatMap((r) => basis?.rooms[r.id] ?? []);
+  return (route) =>
+    routeWallCrossings(arch, route).some(
+      (c) =>
+        c.rooms.some((id) => now.has(id)) ||
+        before.some(
+          ({ storey_id, box: [x0, y0, x1, y1] }) =>
+            storey_id === c.storeyId && c.point[0] >= x0 && c.point[0] <= x1 && c.point[1] >= y0 && c.point[1] <= y1,
+        ),
+    );
+}
+
+/** Route nodes on removed units become free nodes where they stand (the model's rule when a unit is deleted): the drawn route is unchanged. */
+export function clearUnits(routes: Readonly<Record<string, Route>>, gone: ReadonlySet<string>): Record<string, Route> {
+  if (gone.size === 0) return { ...routes };
+  const out: Record<string, Route> = {};
+  for (const [id, route] of Object.entries(routes)) {
+    const names = route.slices.some((s) => s.nodes.some((n) => gone.has(n.unit_id)));
+    out[id] = names
+      ? {
+          ...route,
+          slices: route.slices.map((s) => ({ ...s, nodes: s.nodes.map((n) => (gone.has(n.unit_id) ? { ...n, unit_id: '' } : n)) })),
+        }
+      : route;
+  }
+  return out;
 }
 
 /** Metres of cable drawn: each route's nodes joined in 3D in order over its slices, as a loop's length is measured (loop-figures.ts). */

@@ -7,6 +7,8 @@ import { archChanges, hasArchChanges } from './arch-changes.js';
 import { PLACED_GROUPS } from './removed-units.js';
 import { costModel, roomsSize } from '../cost.js';
 import { revisionLetter } from './revision-record.js';
+import { routesToReroute } from './reroute.js';
+import { BuildingView } from './building-view.js';
 import { designed, edited, putRoom, removeRoom, UPDATE_AT } from '../test-support/revision-edits.js';
 import { updateFireDesign, type UpdateDesignOptions } from './update-design.js';
 
@@ -214,24 +216,33 @@ describe('calcFireUnits with a room filter', () => {
 });
 
 describe('updateFireDesign: routes', () => {
-  it('lists the routes through a removed room or naming a removed unit, frees that node where it stands, moves nothing', () => {
+  const listed = (next: Arch, fire: Fire, gone: string[] = []) =>
+    routesToReroute(
+      fire.connections.routes,
+      fire.design_basis,
+      archChanges(fire.design_basis!, next),
+      new BuildingView(next),
+      new Set(gone),
+    );
+
+  it('lists the routes through a removed room or naming a removed unit; removes a loop left with no unit, keeps a cable that joins none', () => {
     const before = routed();
     const next = edited(arch, (draft) => removeRoom(draft, 'A'));
+    expect(listed(next, before, unitsIn(design, arch, 'A', 'detectors'))).toEqual(['loop', 'through']);
     const { fire, summary } = update(next, before);
-    expect(summary.reroute).toEqual(['loop', 'through']);
+    // The loop joined office A's detector alone; the cable through office A is drawn between no units: nothing to route.
+    expect(summary.routesRemoved).toEqual(['loop']);
+    expect(fire.connections.routes.loop).toBeUndefined();
+    expect(summary.reroute).toEqual([]);
     expect(fire.connections.routes.north).toEqual(before.connections.routes.north);
     expect(fire.connections.routes.through).toEqual(before.connections.routes.through);
-    const nodes = fire.connections.routes.loop!.slices[0]!.nodes;
-    expect(nodes.map((n) => n.unit_id)).toEqual(['', '', '']);
-    expect(nodes.map((n) => n.coord)).toEqual(before.connections.routes.loop!.slices[0]!.nodes.map((n) => n.coord));
   });
 
   it('lists a route crossing a reshaped room, not one beside it', () => {
     const next = edited(arch, (draft) => {
       draft.rooms.E!.shape.exterior = rect(0, 8, 15, 4);
     });
-    const { summary } = update(next, routed());
-    expect(summary.reroute).toEqual(['north']);
+    expect(listed(next, routed())).toEqual(['north']);
   });
 });
 
@@ -262,10 +273,10 @@ describe('updateFireDesign: the revision record and the new basis', () => {
     expect(revision.units.removed).toEqual(summary.units.removed);
     expect(revision.sections_changed).toEqual([...summary.sections.changed, ...summary.sections.removed, ...summary.sections.added].sort());
     expect(revision.sections_changed.length).toBeGreaterThan(0);
-    // Loop: 4,7 → the detector → 6,7; the cables 9 m and 26 m.
+    // Loop: 4,7 → the detector → 6,7; the cables 9 m and 26 m. After: the loop, left with no unit, is gone.
     const [x, y] = before.units.detectors[unitsIn(design, arch, 'A', 'detectors')[0]!]!.coord;
     expect(revision.cable_m_before).toBeCloseTo(Math.hypot(x - 4, y - 7) + Math.hypot(x - 6, y - 7) + 9 + 26, 9);
-    expect(revision.cable_m_after).toBeNull();
+    expect(revision.cable_m_after).toBeCloseTo(9 + 26, 9);
     // What cost_model answers for the rooms before and after.
     expect(revision.cost_before).toBe(costModel(roomsSize(Object.values(arch.rooms)), 'fire'));
     expect(revision.cost_after).toBe(costModel(roomsSize(Object.values(next.rooms)), 'fire'));

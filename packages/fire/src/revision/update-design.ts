@@ -1,10 +1,10 @@
 import {
   type Arch,
   type ArchChanges,
+  type Elec,
   type Fire,
   type FireUnits,
   type Revision,
-  type Route,
   type UnitGroup,
   type UnitIdsByGroup,
 } from '@edrf/model';
@@ -12,7 +12,8 @@ import type { AnalysisWarning } from '../analysis.js';
 import { calcFireUnits } from '../calc-units.js';
 import { basisRooms, basisUnits } from './arch-changes.js';
 import { PLACED_GROUPS, recordedRoom, strandedUnits } from './removed-units.js';
-import { cableMetres, routesToReroute } from './reroute.js';
+import { blockedByRevision, cableMetres, routesToReroute } from './reroute.js';
+import { rerouteLoops } from './reroute-loops.js';
 import { nextRevision, priceOfRooms } from './revision-record.js';
 import { BuildingView, RoomBoxes } from './building-view.js';
 import { hasSectionLabels, updatedSectionLabels } from './section-labels.js';
@@ -29,9 +30,14 @@ export interface DesignUpdateSummary {
   changes: ArchChanges;
   units: { added: UnitIdsByGroup; removed: UnitIdsByGroup; flagged: UnitIdsByGroup };
   sections: { added: string[]; removed: string[]; changed: string[] };
-  /** Routes with a removed unit or passing through a removed, reshaped or added room: to re-route (the next step). */
+  /**
+   * The routes re-routed: loops with a removed unit, a new unit or passing through a removed, reshaped or added room,
+   * and cables between racks whose path the revision blocks (reroute-loops.ts).
+   */
   reroute: string[];
-  /** calc_fire_units' warnings on the changed rooms. */
+  /** Loops whose every unit was removed, removed with them. */
+  routesRemoved: string[];
+  /** calc_fire_units' warnings on the changed rooms, and the re-routed loops' (a new unit no loop has room for, a leg with no way). */
   warnings: AnalysisWarning[];
   /** The revision appended to the model. */
   revision: Revision;
@@ -55,11 +61,17 @@ const without = <T>(items: Readonly<Record<string, T>>, gone: ReadonlySet<string
  * Update the design (issue 40): the fire design follows the architect's revision, the work proportional to the change.
  * Units in removed rooms are removed (or, with keepRemovedUnits, kept and flagged); the added, reshaped and re-typed
  * rooms get units as a Units run would, and only they; every other unit keeps its id, place, product and address;
- * sections drop what is gone and take the new rooms (update-sections.ts); routes are left as they are but for the
- * removed units they named, and listed to re-route; the new design basis is taken and a revision appended.
+ * sections drop what is gone and take the new rooms (update-sections.ts); the loops the revision touched are re-routed
+ * through the new architecture with the new units on them, cables between racks only where their path is blocked,
+ * every other route left as it was (reroute-loops.ts); the new design basis is taken and a revision appended. `elec`:
+ * its trays, which the routing graph prefers, as calc_fire_cabling's.
  * `changes` is archChanges(fire.design_basis, arch), as the notice showed it.
  */
-export function updateFireDesign(model: { arch: Arch; fire: Fire }, changes: ArchChanges, opts: UpdateDesignOptions = {}): DesignUpdate {
+export function updateFireDesign(
+  model: { arch: Arch; fire: Fire; elec?: Elec },
+  changes: ArchChanges,
+  opts: UpdateDesignOptions = {},
+): DesignUpdate {
   const { arch, fire } = model;
   const at = typeof opts.at === 'string' ? opts.at : (opts.at ?? new Date()).toISOString();
   // The new architecture, read storey by storey as the changes ask: the storeys they leave alone are not read.
@@ -123,9 +135,19 @@ export function updateFireDesign(model: { arch: Arch; fire: Fire }, changes: Arc
   const sections = updateSections({ arch, fire: withUnits, changes, view, addedUnits: addedIds });
   const touched = { added: sections.added, removed: sections.removed, changed: sections.changed };
   if (hasSectionLabels(units.labels)) units = { ...units, labels: updatedSectionLabels(units.labels, sections.sections, touched, view) };
+  const newSections = Object.keys(fire.sections).length > 0 ? sections.sections : fire.sections;
 
-  const reroute = routesToReroute(fire.connections.routes, fire.design_basis, changes, view, gone);
-  const routes = clearUnits(fire.connections.routes, gone);
+  // The loops and cables the revision touched, re-routed through the new architecture; the others stay as they were.
+  const listed = routesToReroute(fire.connections.routes, fire.design_basis, changes, view, gone);
+  const rerouted = rerouteLoops({
+    arch,
+    elec: model.elec,
+    fire: { ...fire, units, sections: newSections },
+    listed,
+    added: addedIds,
+    blocked: blockedByRevision(arch, fire.design_basis, changes),
+  });
+  const routes = rerouted.connections.routes;
   const cableBefore = cableMetres(fire.connections.routes);
   // A unit the old basis has where it stands, in a room the revision left alone, clear of every added or reshaped room's
   // box, stands there still: the storeys the revision left alone are not read for the new basis either.
@@ -147,8 +169,7 @@ export function updateFireDesign(model: { arch: Arch; fire: Fire }, changes: Arc
     units: { added: byGroup(added), removed: byGroup(removing), moved: {}, flagged: byGroup(flagged) },
     sections_changed: [...touched.added, ...touched.removed, ...touched.changed].sort(),
     cable_m_before: cableBefore,
-    // Known after only where nothing is left to re-route (the routes are then as they were).
-    cable_m_after: reroute.length === 0 ? cableMetres(routes) : null,
+    cable_m_after: cableMetres(routes),
     cost_before: fire.design_basis ? priceOfRooms(Object.values(fire.design_basis.rooms)) : null,
     cost_after: priceOfRooms(Object.values(basis.rooms)),
   };
@@ -156,12 +177,20 @@ export function updateFireDesign(model: { arch: Arch; fire: Fire }, changes: Arc
     fire: {
       ...fire,
       units,
-      connections: { ...fire.connections, routes },
-      sections: Object.keys(fire.sections).length > 0 ? sections.sections : fire.sections,
+      connections: rerouted.connections,
+      sections: newSections,
       design_basis: basis,
       revisions: { ...fire.revisions, [id]: revision },
     },
-    summary: { changes, units: revision.units, sections: touched, reroute, warnings, revision },
+    summary: {
+      changes,
+      units: revision.units,
+      sections: touched,
+      reroute: rerouted.rerouted,
+      routesRemoved: rerouted.removed,
+      warnings: [...warnings, ...rerouted.warnings],
+      revision,
+    },
   };
 }
 
@@ -178,22 +207,6 @@ function freshIds(made: readonly string[], gone: ReadonlySet<string>, taken: Rea
     used.add(`${prefix}-${n}`);
     next.set(prefix, n + 1);
     out.set(id, `${prefix}-${n}`);
-  }
-  return out;
-}
-
-/** Route nodes on removed units become free nodes where they stand (the model's rule when a unit is deleted): the drawn route is unchanged. */
-function clearUnits(routes: Readonly<Record<string, Route>>, gone: ReadonlySet<string>): Record<string, Route> {
-  if (gone.size === 0) return { ...routes };
-  const out: Record<string, Route> = {};
-  for (const [id, route] of Object.entries(routes)) {
-    const names = route.slices.some((s) => s.nodes.some((n) => gone.has(n.unit_id)));
-    out[id] = names
-      ? {
-          ...route,
-          slices: route.slices.map((s) => ({ ...s, nodes: s.nodes.map((n) => (gone.has(n.unit_id) ? { ...n, unit_id: '' } : n)) })),
-        }
-      : route;
   }
   return out;
 }
