@@ -24,4 +24,4 @@ export { unitRooms, type PlacedUnit } from './unit-rooms.js';
 // The fire design follows the architect's revision (issue 40): the change list (the notice) and the update.
 export { archChanges, designBasis, hasArchChanges, RESHAPE_AREA_SHARE, RESHAPE_MOVE } from './revision/arch-changes.js';
 export { updateFireDesign, type DesignUpdate, type DesignUpdateSummary, type UpdateDesignOptions } from './revision/update-design.js';
-export { revisionLetter } from './revision/revision-record.js';
+export { latestRevision, revisionLetter } from './revision/revision-record.js';

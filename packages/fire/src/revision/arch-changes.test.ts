@@ -83,7 +83,7 @@ describe('archChanges', () => {
     expect(archChanges(basis, renamed)).toEqual({ added: [], removed: [], reshaped: [], retyped: [] });
   });
 
-  it('lists the rooms added, removed, reshaped and re-typed, by id with name and storey', () => {
+  it('lists the rooms added, removed (with the box it stood in), reshaped and re-typed, by id with name and storey', () => {
     const next = edited(arch, (draft) => {
       removeRoom(draft, 'store');
       putRoom(draft, 'S1', { id: 'lab', exterior: rect(10, 0, 5, 10), name: 'Lab' });
@@ -94,7 +94,8 @@ describe('archChanges', () => {
     });
     expect(archChanges(basis, next)).toEqual({
       added: [{ id: 'lab', name: 'Lab', storey_id: 'S1' }],
-      removed: [{ id: 'store', name: 'Store', storey_id: 'S0' }],
+      // A removed room keeps the box it stood in (rect(10, 0, 5, 10)): the drawings' revision cloud goes round it.
+      removed: [{ id: 'store', name: 'Store', storey_id: 'S0', box: [10, 0, 15, 10] }],
       reshaped: [
         { id: 'hall', name: 'Hall', storey_id: 'S0' },
         { id: 'office', name: 'Office', storey_id: 'S0' },

@@ -61,10 +61,12 @@ export function basisUnits(
   return recorded;
 }
 
-const entry = (id: string, room: Pick<BasisRoom, 'name' | 'storey_id'>): RevisionRoom => ({
+/** A removed room as the basis had it, with its box: the drawings' revision cloud marks where it stood. */
+const entry = (id: string, room: Pick<BasisRoom, 'name' | 'storey_id' | 'box'>): RevisionRoom => ({
   id,
   name: room.name,
   storey_id: room.storey_id,
+  box: room.box,
 });
 const byId = (a: RevisionRoom, b: RevisionRoom) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -78,7 +80,7 @@ function reshaped(before: BasisRoom, area: number, x: number, y: number, storeyI
 /**
  * The rooms added, removed, reshaped (area changed by more than 1 %, centroid moved more than 5 cm, or another storey)
  * and re-typed between the basis and the architecture, each by id with its name and storey (a removed room's as they
- * were), sorted by id. A room may be both reshaped and re-typed.
+ * were, with its box), sorted by id. A room may be both reshaped and re-typed.
  */
 export function archChanges(basis: Pick<DesignBasis, 'rooms'>, arch: Arch): ArchChanges {
   const owner = roomStoreys(arch);

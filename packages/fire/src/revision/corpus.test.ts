@@ -63,7 +63,7 @@ describe.skipIf(!present)(`a revision of ${FILE}`, () => {
     const room = (a: Arch, id: string) => ({ id, name: a.rooms[id]!.name, storey_id: expect.any(String) });
     expect(changes).toEqual({
       added: [room(next, 'split-east')],
-      removed: [room(arch, picked.removed)],
+      removed: [{ ...room(arch, picked.removed), box: design.design_basis!.rooms[picked.removed]!.box }],
       reshaped: [room(next, picked.scaled), room(next, picked.split)].sort((a, b) => (a.id < b.id ? -1 : 1)),
       retyped: [{ ...room(next, picked.retyped), from: 'Other', to: 'Kitchen' }],
     });

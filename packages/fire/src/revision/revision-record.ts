@@ -15,6 +15,17 @@ export function letterIndex(letter: string): number {
   return [...letter].reduce((k, c) => k * 26 + (c.charCodeAt(0) - 64), 0) - 1;
 }
 
+/**
+ * The design's latest revision (the one its documents carry and their revision clouds mark): the latest date, then the
+ * later letter; undefined before the first.
+ */
+export function latestRevision(revisions: Readonly<Record<string, Revision>> | undefined): Revision | undefined {
+  let latest: Revision | undefined;
+  for (const r of Object.values(revisions ?? {}))
+    if (!latest || r.date > latest.date || (r.date === latest.date && letterIndex(r.letter) > letterIndex(latest.letter))) latest = r;
+  return latest;
+}
+
 /** The next revision's id and letter: the letter after the latest there is, the id 'revision-n' not yet taken. */
 export function nextRevision(revisions: Readonly<Record<string, Revision>> | undefined): { id: string; letter: string } {
   const list = Object.values(revisions ?? {});

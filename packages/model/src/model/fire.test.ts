@@ -254,7 +254,7 @@ describe('design basis and revisions (issue 40)', () => {
     id: 'revision-1',
     letter: 'A',
     date: '2026-11-28T10:00:00+01:00',
-    changes: { added: [], removed: [{ id: 'r9', name: 'Store', storey_id: 's1' }], reshaped: [], retyped: [] },
+    changes: { added: [], removed: [{ id: 'r9', name: 'Store', storey_id: 's1', box: [4, 0, 8, 5] }], reshaped: [], retyped: [] },
     units: { removed: { detectors: ['det-4'] } },
   });
 
@@ -274,6 +274,7 @@ describe('design basis and revisions (issue 40)', () => {
     expect(result.value!.design_basis).toEqual(basis());
     expect(result.value!.revisions?.['revision-1']).toMatchObject({
       letter: 'A',
+      changes: { removed: [{ id: 'r9', box: [4, 0, 8, 5] }] },
       units: { added: {}, removed: { detectors: ['det-4'] }, moved: {}, flagged: {} },
       sections_changed: [],
       cable_m_before: null,

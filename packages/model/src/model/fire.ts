@@ -601,7 +601,16 @@ export const designBasisSchema = z.object({
 export type DesignBasis = z.infer<typeof designBasisSchema>;
 
 /** A room named in a revision: its id, and its name and storey (then, for a removed room). */
-export const revisionRoomSchema = z.object({ id: pastId(), name: z.string(), storey_id: z.string() });
+export const revisionRoomSchema = z.object({
+  id: pastId(),
+  name: z.string(),
+  storey_id: z.string(),
+  /**
+   * A removed room's box as the basis had it ([min x, min y, max x, max y]): the plan drawings' revision cloud marks
+   * where it stood once the new basis no longer knows it. Absent for the other rooms and in older records.
+   */
+  box: basisRoomSchema.shape.box.optional(),
+});
 export type RevisionRoom = z.infer<typeof revisionRoomSchema>;
 
 /** A re-typed room, with the type it had and the type it has. */

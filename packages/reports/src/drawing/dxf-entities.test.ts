@@ -49,7 +49,7 @@ function entities(text: string): [string, string][] {
 }
 
 describe('the DXF entity records', () => {
-  it('write what the library writes: polylines open and closed, circles, texts of each anchor, inserts, solid hatches', () => {
+  it('write what the library writes: polylines open and closed, with arcs (bulges), circles, texts of each anchor, inserts, solid hatches', () => {
     const { lib, ours } = both((l, o) => {
       l.addLWPolyline(
         ring.map(([x, y]) => ({ point: { x, y } })),
@@ -61,6 +61,13 @@ describe('the DXF entity records', () => {
         { layerName: 'L', flags: LWPolylineFlags.None, trueColor: undefined, constantWidth: 0 },
       );
       o.lwpolyline(ring, false, 'L');
+      // A revision cloud's arcs: a bulge per vertex, the straight one's 0.
+      const bulges = [0.57735, -1, 0];
+      l.addLWPolyline(
+        ring.map(([x, y], i) => ({ point: { x, y }, bulge: bulges[i] })),
+        { layerName: 'L', flags: LWPolylineFlags.Closed, trueColor: colour, constantWidth: 0 },
+      );
+      o.lwpolyline(ring, true, 'L', colour, bulges);
       l.addCircle({ x: 1.25, y: -3, z: 0 }, 0.75, { layerName: 'L', trueColor: colour });
       o.circle(1.25, -3, 0.75, 'L', colour);
       for (const [anchor, align] of [
@@ -88,6 +95,7 @@ describe('the DXF entity records', () => {
     });
     const expected = entities(lib);
     expect(expected.filter(([code]) => code === '0').map(([, type]) => type)).toEqual([
+      'LWPOLYLINE',
       'LWPOLYLINE',
       'LWPOLYLINE',
       'CIRCLE',

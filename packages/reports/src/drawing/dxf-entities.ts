@@ -59,12 +59,20 @@ export class DxfEntityRecords {
     if (y > e.maxY) e.maxY = y;
   }
 
-  lwpolyline(points: readonly (readonly [number, number])[], closed: boolean, layer: string, trueColor?: string): void {
+  /** `bulges`: per vertex, the bulge of the segment from it (arcs.ts), written as the library writes a vertex's bulge. */
+  lwpolyline(
+    points: readonly (readonly [number, number])[],
+    closed: boolean,
+    layer: string,
+    trueColor?: string,
+    bulges?: readonly number[],
+  ): void {
     let vertices = '';
-    for (const [x, y] of points) {
+    points.forEach(([x, y], i) => {
       vertices += `\n10\n${num(x)}\n20\n${num(y)}`;
+      if (bulges) vertices += `\n42\n${num(bulges[i] ?? 0)}`;
       this.see(x, y);
-    }
+    });
     this.add(
       `${this.head('LWPOLYLINE', 'AcDbPolyline', layer, trueColor)}\n90\n${points.length}\n70\n${closed ? 1 : 0}\n43\n0\n38\n0\n39\n0${vertices}`,
     );

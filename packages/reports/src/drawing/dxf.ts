@@ -108,7 +108,8 @@ function writeItem(
     case 'path': {
       const points = item.points.map(p);
       if (item.closed && item.fill && item.fill !== '#ffffff') out.solidHatch(points, layerName, colour(item.fill));
-      if (item.stroke) out.lwpolyline(points, item.closed, layerName, colour(item.stroke));
+      // Bulges hold under the placement (a uniform scale and a shift): the arcs go into model space as they are.
+      if (item.stroke) out.lwpolyline(points, item.closed, layerName, colour(item.stroke), item.bulges);
       return;
     }
     case 'circle': {

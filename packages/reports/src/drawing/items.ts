@@ -26,6 +26,11 @@ export interface PathItem extends Base {
   fillOpacity?: number;
   /** Dash and gap lengths on paper (mm). */
   dash?: readonly [number, number];
+  /**
+   * Arcs instead of straight segments: per point, the bulge of the segment from it to the next (arcs.ts; DXF's
+   * LWPOLYLINE bulge), 0 for a straight one. A revision cloud's scallops.
+   */
+  bulges?: readonly number[];
 }
 
 export interface CircleItem extends Base {

@@ -1,5 +1,6 @@
 import { createPdf, POINTS_PER_MM, SHEET_SIZES } from '../pdf/document.js';
 import type { SymbolSet } from '../symbols/library.js';
+import { bulgeBeziers } from './arcs.js';
 import type { Item, Pt } from './items.js';
 import type { Sheet } from './sheet-set.js';
 
@@ -154,6 +155,10 @@ class PageWriter {
     this.parts.push(`${num(x)} ${num(y)} l`);
   }
 
+  curveTo(c1: readonly [number, number], c2: readonly [number, number], end: readonly [number, number]): void {
+    this.parts.push(`${num(c1[0])} ${num(c1[1])} ${num(c2[0])} ${num(c2[1])} ${num(end[0])} ${num(end[1])} c`);
+  }
+
   close(): void {
     this.parts.push('h');
   }
@@ -288,11 +293,15 @@ function drawItem(paths: PageWriter, item: Item, at: (p: Pt) => [number, number]
       };
       paths.begin(style);
       const points = item.points;
+      const bulges = item.bulges;
       for (let i = 0; i < points.length; i++) {
         const [x, y] = at(points[i]!);
         if (i === 0) paths.moveTo(x, y);
+        else if (bulges?.[i - 1]) arcTo(paths, points[i - 1]!, points[i]!, bulges[i - 1]!, at);
         else paths.lineTo(x, y);
       }
+      // A closed path's last bulge is its closing segment's.
+      if (item.closed && bulges?.[points.length - 1]) arcTo(paths, points[points.length - 1]!, points[0]!, bulges[points.length - 1]!, at);
       if (item.closed) paths.close();
       paths.paint(style);
       return;
@@ -357,4 +366,9 @@ function drawItem(paths: PageWriter, item: Item, at: (p: Pt) => [number, number]
       return;
     }
   }
+}
+
+/** An arc of a path, from a to b on paper, as Bézier curves on the page (the page's map is affine: curves stay curves). */
+function arcTo(paths: PageWriter, a: Pt, b: Pt, bulge: number, at: (p: Pt) => [number, number]): void {
+  for (const [c1, c2, end] of bulgeBeziers(a, b, bulge)) paths.curveTo(at(c1), at(c2), at(end));
 }

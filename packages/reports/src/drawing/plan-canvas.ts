@@ -1,3 +1,4 @@
+import { flattenBulges } from './arcs.js';
 import { clipPolygon, clipPolyline, inRect } from './clip.js';
 import type { Anchor, Colour, Item, Pt, Rect } from './items.js';
 import type { PlanTransform } from './sheet.js';
@@ -69,6 +70,22 @@ export class PlanCanvas {
     const points = clipPolygon(this.paper(world), this.viewport);
     if (points.length < 3) return;
     this.items.push({ kind: 'path', layer, points, closed: true, ...style });
+  }
+
+  /**
+   * A closed ring of arcs (bulges as arcs.ts has them) in world coordinates, unfilled: drawn as arcs where it lies
+   * wholly in the viewport, else flattened and cut at its edge (a cut arc is no arc a DXF can hold).
+   */
+  arcRing(layer: string, world: readonly Pt[], bulges: readonly number[], style: LineStyle): void {
+    const paper = this.paper(world);
+    const flat = flattenBulges(paper, bulges, true);
+    const { stroke, width, dash } = style;
+    if (flat.every((p) => inRect(this.viewport, p))) {
+      this.items.push({ kind: 'path', layer, points: paper, closed: true, stroke, width, dash, bulges: [...bulges] });
+      return;
+    }
+    for (const run of clipPolyline([...flat, flat[0]!], this.viewport))
+      this.items.push({ kind: 'path', layer, points: run, closed: false, stroke, width, dash });
   }
 
   /** A circle of a world radius; cut to a polygon where it crosses the viewport's edge. */

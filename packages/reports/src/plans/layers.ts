@@ -13,6 +13,8 @@ export const LAYERS = {
   cables: 'F-CABLE',
   cableTexts: 'F-CABLE-TEXT',
   way: 'F-WAY',
+  /** The latest revision's clouds and triangles (issue 40), as drawing offices keep them: a layer of their own. */
+  revision: 'REVISION',
   frame: 'FRAME',
   title: 'TITLE',
   legend: 'LEGEND',
@@ -32,6 +34,7 @@ export const LAYER_COLOURS: Readonly<Record<string, number>> = {
   [LAYERS.cables]: 1,
   [LAYERS.cableTexts]: 1,
   [LAYERS.way]: 1,
+  [LAYERS.revision]: 6,
   [LAYERS.frame]: 7,
   [LAYERS.title]: 7,
   [LAYERS.legend]: 7,

@@ -3,6 +3,7 @@ import type { Pt } from '../drawing/items.js';
 import type { SymbolKey } from '../symbols/library.js';
 import { unitSymbol, type SymbolGroup } from '../symbols/unit-symbol.js';
 import { boxOf, emptyBox, extend, labelPoint, type Box } from './geometry.js';
+import { revisionMarks, type RevisionMark } from './revision-cloud.js';
 
 /** What the plan drawings read of one storey: its architecture and units in plan coordinates (metres). */
 
@@ -53,6 +54,8 @@ export interface StoreyPlan {
   parts: PlanSectionPart[];
   routes: PlanRoute[];
   trays: { a: Pt; b: Pt; width: number }[];
+  /** The design's latest revision where it changed this storey (its clouds), else null. */
+  revision: RevisionMark | null;
   /** Everything drawn on the storey. */
   box: Box;
 }
@@ -99,8 +102,26 @@ export function storeyPlans(model: Model): StoreyPlan[] {
         ? [{ left: [door.left[0], door.left[1]] as Pt, right: [door.right[0], door.right[1]] as Pt, exterior: door.exterior }]
         : [];
     });
-    byStorey.set(storey.id, { storey, floor: i + 1, walls, doors, rooms, units: [], parts: [], routes: [], trays: [], box: emptyBox() });
+    byStorey.set(storey.id, {
+      storey,
+      floor: i + 1,
+      walls,
+      doors,
+      rooms,
+      units: [],
+      parts: [],
+      routes: [],
+      trays: [],
+      revision: null,
+      box: emptyBox(),
+    });
   });
+  const roomNow = new Map<string, { storeyId: string; box: Box }>();
+  for (const plan of byStorey.values()) for (const room of plan.rooms) roomNow.set(room.id, { storeyId: plan.storey.id, box: room.box });
+  for (const [storeyId, mark] of revisionMarks(model, (id) => roomNow.get(id))) {
+    const plan = byStorey.get(storeyId);
+    if (plan) plan.revision = mark;
+  }
 
   if (fire) {
     const addressOf = new Map<string, { section: Section; address: number }>();

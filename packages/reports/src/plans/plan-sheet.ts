@@ -10,6 +10,7 @@ import { boxesMeet, boxOf, type Box } from './geometry.js';
 import { LAYERS } from './layers.js';
 import type { PlanWords } from './messages.js';
 import { addressText, type PlanUnit, type StoreyPlan } from './plan-model.js';
+import { drawRevisionClouds, drawRevisionTriangles } from './revision-cloud.js';
 
 /** What one kind of plan drawing shows (issue 35: each drawing's content list). */
 export interface PlanContent {
@@ -29,6 +30,8 @@ export interface PlanContent {
   note?: string;
   /** A way to draw (entrance to central), with its marks. */
   way?: { points: Pt[]; entrance: Pt | null; central: Pt | null };
+  /** Clouds round what the design's latest revision changed on the storey, with its letter (issue 40). */
+  revisionClouds?: boolean;
 }
 
 /** What every sheet of a report shares. */
@@ -135,6 +138,10 @@ export function planSheet(
     extra.push({ label: pw.way, line: WAY });
   }
 
+  // The clouds over the plan's lines and under the units and texts, which stay readable across them.
+  const revision = content.revisionClouds ? plan.revision : null;
+  const clouds = revision ? drawRevisionClouds(canvas, LAYERS.revision, revision) : [];
+
   const units = content.units === 'all' ? plan.units : plan.units.filter((u) => u.group === 'racks');
   if (content.coverage) {
     const settings = ctx.model.fire?.config.unit.detector;
@@ -164,6 +171,7 @@ export function planSheet(
     symbolsUsed.add(unit.symbol);
     placed.push({ unit, at });
   }
+  if (revision) drawRevisionTriangles(canvas, LAYERS.revision, clouds, revision.letter);
   if (content.way?.entrance && canvas.symbol(LAYERS.way, 'entryway', content.way.entrance, reach)) symbolsUsed.add('entryway');
   if (content.way) {
     const gap = reach + 0.6;
