@@ -1,7 +1,7 @@
 import { Geodesic } from '../geometry/geodesic.js';
 import { pointInRings, type Pt, type Ring } from '../geometry/ring.js';
 import type { RoomGrid } from './grid.js';
-import { MAX_WITNESSES, witnessesNeedMore, witnessPoints } from './witness-cover.js';
+import { witnessesNeedMore, witnessPoints } from './witness-cover.js';
 
 /** Area of the regular hexagon inscribed in a circle of radius 1: the thinnest covering of the plane by equal disks. */
 export const HEXAGON_FACTOR = 2.598;
@@ -21,8 +21,8 @@ export function roomLowerBound(grid: RoomGrid, radius: number, maxArea: number):
 }
 
 /** Witness points per room, and the most units the split search is asked about: beyond that it costs too much. */
-const WITNESSES = MAX_WITNESSES;
-const MOST_UNITS = 12;
+const WITNESSES = 31;
+export const MOST_UNITS = 12;
 
 /**
  * The bound raised while the room's witness points (its corners and its sides split every r/3 and r/6 or so, a hair inside the room) cannot be

@@ -4,6 +4,7 @@ import { buildGrid, feasibleCells, feasibleNear, INTERIOR } from './grid.js';
 import { candidateSites, greedySites } from './greedy-cover.js';
 import { gridPlacement } from './grid-plan.js';
 import { roomLowerBound } from './lower-bound.js';
+import { reachBound } from './reach-bound.js';
 import { powerCells } from './power-cells.js';
 import { SightFields } from './sight-fields.js';
 import { stripPlacement, type Piece } from './strips.js';
@@ -139,6 +140,12 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
     !convex &&
     (!strips || strips.length >= OPEN_AREA_UNITS || (withBound && strips.length > lowerBound()));
   const lattice = open ? gridPlacement({ rings, convex }, rules.radius, rules.maxArea, siting, strips?.length) : undefined;
+  // The bound the answer reports: where the count is above it in a room that is not convex, raised by where a unit may
+  // stand (reach-bound.ts; it costs about a second in a room of alcoves, so only then).
+  const reported = (count: number) => {
+    const bound = lowerBound();
+    return withBound && !convex && count > bound ? reachBound(rings, rules, bound, count) : bound;
+  };
   const pieces = fewest(strips, lattice);
   if (pieces) {
     const { kept, added } = keepFixed(pieces, fixed, rules.radius);
@@ -147,7 +154,7 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
       pieces: [...kept, ...added],
       ok: true,
       cramped: false,
-      lowerBound: lowerBound(),
+      lowerBound: reported(kept.length + added.length),
       area,
       deepest: Infinity,
       wallDistance: rules.wallDistance,
@@ -181,7 +188,7 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
     pieces: cells,
     ok: cover.ok,
     cramped,
-    lowerBound: bound,
+    lowerBound: cover.ok ? reported(at.length) : bound,
     area,
     deepest,
     wallDistance: rules.wallDistance,

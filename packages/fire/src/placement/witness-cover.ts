@@ -6,8 +6,9 @@ import type { Pt, Ring } from '../geometry/ring.js';
  * such groups hold all the witness points, no k units cover the room: k + 1 is a bound. A group inside some disk of
  * radius r is inside one with two of the points on its rim (or centred on its only point), so those disks' point sets
  * are all the groups there are; whether k of them hold every point is searched exhaustively (branching on the point
- * fewest of them hold), so the answer is exact for the witness set. In a room that is not convex a group also holds
- * no two points `apart` (more than 2r apart inside the room: no unit reaches both).
+ * fewest of them hold, cut where more points are left that no two groups share than units), so the answer is exact for
+ * the witness set. In a room that is not convex a group also holds no two points `apart` (more than 2r apart inside
+ * the room: no unit reaches both).
  */
 export function witnessesNeedMore(
   points: readonly Pt[],
@@ -19,52 +20,129 @@ export function witnessesNeedMore(
   if (m > MAX_WITNESSES) throw new Error(`at most ${MAX_WITNESSES} witness points`);
   if (k <= 0) return m > 0;
   if (m <= k) return false;
-  const groups = diskGroups(points, radius, apart);
-  const holding = points.map((_, i) => groups.filter((g) => g & (1 << i)));
+  return groupsNeedMore(m, diskGroups(points, radius, Math.ceil(m / 32), apart), k, budget);
+}
+
+/**
+ * Whether no k of the groups (witness sets, a bit each of `count` points) hold every witness point, by the exhaustive
+ * search witnessesNeedMore describes. Where the budget runs out the answer is "no" (the bound stays as it is).
+ */
+export function groupsNeedMore(count: number, given: readonly Uint32Array[], k: number, budget = WITNESS_BUDGET): boolean {
+  if (k <= 0) return count > 0;
+  if (count <= k) return false;
+  const words = Math.ceil(count / 32);
+  const groups = reduced(given);
+  const holding = Array.from({ length: count }, (_, i) => groups.filter((g) => has(g, i)));
+  if (holding.some((list) => list.length === 0)) return true;
+  // The points a group shares with point i: those no group shares with it need a unit each.
+  const together = holding.map((list) => list.reduce((all, g) => or(all, g), new Uint32Array(words)));
+  // Points fewest groups hold first: they make the cut above tightest.
+  const order = holding.map((_, i) => i).sort((a, b) => holding[a]!.length - holding[b]!.length);
+  const alone = (left: Uint32Array): number => {
+    const open = left.slice();
+    let n = 0;
+    for (const i of order) {
+      if (!has(open, i)) continue;
+      n++;
+      for (let w = 0; w < words; w++) open[w]! &= ~together[i]![w]!;
+    }
+    return n;
+  };
   let nodes = 0;
-  // undefined: the budget ran out (the answer is then "no": the bound stays as it is).
-  const cover = (left: number, units: number): boolean | undefined => {
-    if (left === 0) return true;
-    if (units === 0) return false;
+  // undefined: the budget ran out.
+  const cover = (left: Uint32Array, units: number): boolean | undefined => {
+    const pick = order.find((i) => has(left, i));
+    if (pick === undefined) return true;
+    if (units === 0 || alone(left) > units) return false;
     if (++nodes > budget) return undefined;
-    let pick = -1;
-    for (let i = 0; i < m; i++) if (left & (1 << i) && (pick < 0 || holding[i]!.length < holding[pick]!.length)) pick = i;
     for (const g of holding[pick]!) {
-      const found = cover(left & ~g, units - 1);
+      const next = new Uint32Array(words);
+      for (let w = 0; w < words; w++) next[w] = left[w]! & ~g[w]!;
+      const found = cover(next, units - 1);
       if (found !== false) return found;
     }
     return false;
   };
-  return cover(m === 31 ? 0x7fffffff : (1 << m) - 1, k) === false;
+  const all = new Uint32Array(words);
+  for (let i = 0; i < count; i++) set(all, i);
+  return cover(all, k) === false;
 }
 
-/** Witness points a search takes at most (one bit each in a 31-bit mask). */
-export const MAX_WITNESSES = 31;
+/** The mask of the witness points (of `count`) that `holds` says a group holds. */
+export function witnessMask(count: number, holds: (i: number) => boolean): Uint32Array {
+  const mask = new Uint32Array(Math.ceil(count / 32));
+  for (let i = 0; i < count; i++) if (holds(i)) set(mask, i);
+  return mask;
+}
+
+/** Witness points a search takes at most. */
+export const MAX_WITNESSES = 256;
 
 /** How many nodes the cover search may visit before it gives up (and the bound stays as it is). */
 export const WITNESS_BUDGET = 50_000;
 
+/** How many pieces one disk's point set may be split into where points are apart; past it the set stays whole (a group too large weakens the bound, never breaks it). */
+const MOST_SPLITS = 64;
+
+const has = (mask: Uint32Array, i: number) => (mask[i >>> 5]! & (1 << (i & 31))) !== 0;
+const set = (mask: Uint32Array, i: number) => {
+  mask[i >>> 5]! |= 1 << (i & 31);
+};
+const or = (a: Uint32Array, b: Uint32Array) => {
+  for (let w = 0; w < a.length; w++) a[w]! |= b[w]!;
+  return a;
+};
+const within = (inner: Uint32Array, outer: Uint32Array) => inner.every((v, w) => (v & ~outer[w]!) === 0);
+const bits = (mask: Uint32Array) => {
+  let n = 0;
+  for (const word of mask) for (let v = word; v; v &= v - 1) n++;
+  return n;
+};
+
 /** The point sets of the disks of radius r through two points or centred on one, split where two are apart; the largest only. */
-function diskGroups(points: readonly Pt[], radius: number, apart?: (i: number, j: number) => boolean): number[] {
+function diskGroups(points: readonly Pt[], radius: number, words: number, apart?: (i: number, j: number) => boolean): Uint32Array[] {
   const m = points.length;
   const reach = radius * (1 + 1e-9) + 1e-9;
-  const conflict = points.map((_, i) => points.reduce((mask, __, j) => (j !== i && apart?.(i, j) ? mask | (1 << j) : mask), 0));
-  const found = new Set<number>();
-  const split = (mask: number) => {
-    for (let i = 0; i < m; i++) {
-      const c = mask & (1 << i) ? conflict[i]! & mask : 0;
-      if (!c) continue;
-      const j = 31 - Math.clz32(c & -c);
-      split(mask & ~(1 << i));
-      split(mask & ~(1 << j));
-      return;
+  const found = new Map<string, Uint32Array>();
+  const keep = (mask: Uint32Array) => found.set(mask.join(','), mask);
+  // The largest subsets holding no two points apart (Bron–Kerbosch with a pivot on the "not apart" graph).
+  const split = (members: number[]) => {
+    const pieces: number[][] = [];
+    const together = (a: number, b: number) => !apart!(a, b);
+    const grow = (chosen: number[], open: number[], done: number[]) => {
+      if (pieces.length > MOST_SPLITS) return;
+      if (open.length === 0 && done.length === 0) {
+        pieces.push(chosen);
+        return;
+      }
+      let pivot = -1;
+      let most = -1;
+      for (const u of [...open, ...done]) {
+        const n = open.reduce((c, v) => (v !== u && together(u, v) ? c + 1 : c), 0);
+        if (n > most) [pivot, most] = [u, n];
+      }
+      for (const v of open.filter((v) => v === pivot || !together(pivot, v))) {
+        grow(
+          [...chosen, v],
+          open.filter((w) => w !== v && together(v, w)),
+          done.filter((w) => together(v, w)),
+        );
+        open = open.filter((w) => w !== v);
+        done = [...done, v];
+      }
+    };
+    if (apart) grow([], members, []);
+    const out = apart && pieces.length <= MOST_SPLITS ? pieces : [members];
+    for (const list of out) {
+      const mask = new Uint32Array(words);
+      for (const i of list) set(mask, i);
+      keep(mask);
     }
-    found.add(mask);
   };
   const disk = (x: number, y: number) => {
-    let mask = 0;
-    for (let i = 0; i < m; i++) if (Math.hypot(points[i]![0] - x, points[i]![1] - y) <= reach) mask |= 1 << i;
-    split(mask);
+    const members: number[] = [];
+    for (let i = 0; i < m; i++) if (Math.hypot(points[i]![0] - x, points[i]![1] - y) <= reach) members.push(i);
+    split(members);
   };
   for (let i = 0; i < m; i++) {
     const p = points[i]!;
@@ -80,18 +158,16 @@ function diskGroups(points: readonly Pt[], radius: number, apart?: (i: number, j
       disk(mx - h * ux, my - h * uy);
     }
   }
-  // A set inside another adds nothing to a cover.
-  const all = [...found].sort((a, b) => bits(b) - bits(a));
-  const kept: number[] = [];
-  for (const g of all) if (!kept.some((h) => (g & h) === g)) kept.push(g);
-  return kept;
+  return [...found.values()];
 }
 
-const bits = (mask: number) => {
-  let n = 0;
-  for (let v = mask; v; v &= v - 1) n++;
-  return n;
-};
+/** A set inside another adds nothing to a cover. */
+function reduced(groups: readonly Uint32Array[]): Uint32Array[] {
+  const all = [...groups].sort((a, b) => bits(b) - bits(a));
+  const kept: Uint32Array[] = [];
+  for (const g of all) if (!kept.some((h) => within(g, h))) kept.push(g);
+  return kept;
+}
 
 /**
  * Witness points of a room: the corners of its outline's convex hull and points along its rings' edges at most

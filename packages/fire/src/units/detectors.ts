@@ -74,7 +74,7 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
       storey_id: info.storey.id,
       area: info.area,
       detectors: existing.length,
-      lower_bound: roomBound(ctx, info, reach, placement.lowerBound),
+      lower_bound: roomBound(ctx, info, { ...reach, wallDistance: placement.wallDistance }, existing.length, placement.lowerBound),
     });
     return;
   }
@@ -100,7 +100,7 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
     storey_id: info.storey.id,
     area: info.area,
     detectors: ids.length,
-    lower_bound: roomBound(ctx, info, reach, placement.lowerBound),
+    lower_bound: roomBound(ctx, info, { ...reach, wallDistance: placement.wallDistance }, ids.length, placement.lowerBound),
   });
 }
 
@@ -108,9 +108,15 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
  * The room's lower bound for the figures: the placement's own when it computed one (the benchmark), else the
  * remembered one when the answer lists the rooms (analyze_only), else the placement's area estimate.
  */
-function roomBound(ctx: PlacementContext, info: RoomInfo, reach: DetectorReach, placed: number): number {
+function roomBound(
+  ctx: PlacementContext,
+  info: RoomInfo,
+  rules: { radius: number; maxArea: number; wallDistance: number },
+  detectors: number,
+  placed: number,
+): number {
   if (ctx.withBounds || !ctx.analyzeOnly) return placed;
-  return cachedRoomLowerBound(info.rings, reach.radius, reach.maxArea);
+  return cachedRoomLowerBound(info.rings, rules, detectors);
 }
 
 type DetectorSettings = PlacementContext['fire']['config']['unit']['detector']['Smoke'];

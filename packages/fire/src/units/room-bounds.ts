@@ -1,6 +1,7 @@
-import type { Ring } from '../geometry/ring.js';
+import { ringIsConvex, type Ring } from '../geometry/ring.js';
 import { buildGrid } from '../placement/grid.js';
 import { roomLowerBound } from '../placement/lower-bound.js';
+import { reachBound } from '../placement/reach-bound.js';
 
 /** Bounds kept per worker: a room's bound depends on its outline and two settings only, never on the units. */
 const MAX_CACHED = 50_000;
@@ -11,13 +12,27 @@ const keyOf = (rings: readonly Ring[], radius: number, maxArea: number) =>
 
 /**
  * The least number of detectors a room can have (roomLowerBound), remembered: the units page asks for it on every
- * analysis, while the user moves units and the rooms stay as they are.
+ * analysis, while the user moves units and the rooms stay as they are. Where the room holds more detectors than that
+ * and is not convex, raised by where a unit may stand (reach-bound.ts), as the placement's own bound is.
  */
-export function cachedRoomLowerBound(rings: readonly Ring[], radius: number, maxArea: number): number {
-  const key = keyOf(rings, radius, maxArea);
+export function cachedRoomLowerBound(
+  rings: readonly Ring[],
+  rules: { radius: number; maxArea: number; wallDistance: number },
+  detectors: number,
+): number {
+  const { radius, maxArea, wallDistance } = rules;
+  const quick = remembered(keyOf(rings, radius, maxArea), () => roomLowerBound(buildGrid(rings), radius, maxArea));
+  const convex = rings.length === 1 && ringIsConvex(rings[0]!);
+  if (convex || detectors <= quick) return quick;
+  return remembered(`${wallDistance}|${detectors}|${keyOf(rings, radius, maxArea)}`, () =>
+    reachBound(rings, { radius, wallDistance }, quick, detectors),
+  );
+}
+
+function remembered(key: string, compute: () => number): number {
   const known = cache.get(key);
   if (known !== undefined) return known;
-  const bound = roomLowerBound(buildGrid(rings), radius, maxArea);
+  const bound = compute();
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   cache.set(key, bound);
   return bound;
