@@ -31,6 +31,9 @@ export interface EditRequest {
   value: unknown;
 }
 
+/** Writes requests as one undo step of their own (a delete is never batched with the edit before it); false: nothing changed. */
+export type ReplaceEdit = (requests: readonly EditRequest[]) => boolean;
+
 /**
  * Applies the requests one after the other (a later one sees the earlier ones) and says what
  * changed. A request that leaves its value as it was (same reference or same primitive) is no change.

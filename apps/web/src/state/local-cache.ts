@@ -1,11 +1,7 @@
 import { deleteIndexedDbPrefix } from './indexed-db';
+import { userPrefix } from './user-keys';
 
-/**
- * Browser-side data is stored under keys that start with the user's e-mail, so that logging out
- * removes exactly that user's entries (P§7 logout) and a second user on the machine never sees them.
- * Small entries live in localStorage, project working copies in IndexedDB (state/local-copy.ts).
- */
-export const localKey = (email: string, name: string) => `${email}/${name}`;
+// A user's entries are those under their keys (user-keys.ts): logging out deletes them here.
 
 const beforeClear = new Set<(email: string) => void>();
 
@@ -21,7 +17,7 @@ export function onLocalCacheClear(listener: (email: string) => void): () => void
 /** Deletes every entry of the user in localStorage and IndexedDB. IndexedDB failing is logged, not thrown. */
 export async function clearLocalCache(email: string): Promise<void> {
   beforeClear.forEach((listener) => listener(email));
-  const prefix = `${email}/`;
+  const prefix = userPrefix(email);
   const doomed: string[] = [];
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);

@@ -1,6 +1,6 @@
 import { MODEL_PARTS, UNSYNCED, validateModel, type Model, type ModelPartName } from '@edrf/model';
 import type { HistoryRecord, HistoryStep } from './history';
-import { localKey } from './local-cache';
+import { localKey } from './user-keys';
 import type { PathChange, PathKey } from './paths';
 
 /**

@@ -2,13 +2,10 @@ import { toast } from '../../../../../ui/alerts';
 import type { PlanAction } from '../../../../../editor/plan-actions';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
 import { NOTHING } from '../../../../../editor/selection';
-import type { EditRequest } from '../../../../../state/history';
+import type { ReplaceEdit } from '../../../../../state/history';
 import { deleteNodeEdits, deleteRouteEdits } from '../route-edits';
 import { normalSelection, pickOf, selectRoute } from '../route-selection';
 import { DRAW_ROUTE, startRouteDrawing } from './route-draw';
-
-/** Writes requests as one undo step of their own (a delete is never batched with the edit before it). */
-export type ReplaceEdit = (requests: readonly EditRequest[]) => boolean;
 
 /**
  * Delete by what is selected (F§4): a node (only an inner one: the first and last of the route are refused), else a

@@ -4,7 +4,7 @@ import { startDraw } from '../../../../../editor/tools/polygon-edit';
 import { PolygonTool } from '../../../../../editor/tools/polygon';
 import { newRouteEdits, ROUTE_MESSAGES } from '../route-edits';
 import { selectRoute } from '../route-selection';
-import type { ReplaceEdit } from './route-commands';
+import type { ReplaceEdit } from '../../../../../state/history';
 
 export const DRAW_ROUTE = 'draw-route';
 

@@ -1,15 +1,12 @@
 import type { PlanAction } from '../../../../../editor/plan-actions';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
 import { NOTHING } from '../../../../../editor/selection';
-import type { EditRequest } from '../../../../../state/history';
+import type { ReplaceEdit } from '../../../../../state/history';
 import { addressOf } from '../section-lookup';
 import { pickOf, selectSection } from '../section-selection';
 import { deleteSectionEdits, removePartEdits, setAddressEdits } from '../sections-edits';
 import { PART_SHAPE, partShapeTool } from './part-shape-tool';
 import { SECTION_EDIT, SectionEditTool } from './section-edit-tool';
-
-/** Writes requests as one undo step of their own (a delete is never batched with the edit before it). */
-export type ReplaceEdit = (requests: readonly EditRequest[]) => boolean;
 
 /**
  * What Delete removes is told by what is selected: a part (its section stays selected), else the section; a unit's
