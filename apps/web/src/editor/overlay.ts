@@ -1,6 +1,6 @@
 import type { Point2 } from '@edrf/model';
 import type { LayerStyle, Ring } from './layers';
-import type { PlanEditor } from './plan-editor';
+import type { PlanEditorApi } from './plan-editor-api';
 
 /**
  * What tools and screens draw over the plan each frame (a ruler, a shape being drawn, report tiles), in
@@ -20,4 +20,4 @@ export interface OverlayDraw {
 }
 
 /** Draws over the plan: a tool's state, or a screen's own marks (from the editor's model, storey and selection). */
-export type OverlayPainter = (draw: OverlayDraw, editor: PlanEditor) => void;
+export type OverlayPainter = (draw: OverlayDraw, editor: PlanEditorApi) => void;

@@ -1,5 +1,5 @@
 import type { Action } from '../ui/actions';
-import type { PlanEditor } from './plan-editor';
+import type { PlanEditorApi } from './plan-editor-api';
 import { NOTHING } from './selection';
 
 /** A plan screen's action (ui/actions.ts): its keys reach it through the editor, its buttons through the list. */
@@ -10,7 +10,7 @@ export type PlanAction = Action;
  * work, Cancel (Escape) ends a tool other than the default one. After them, so that a screen may take the key
  * first: Escape clears the selection, F fits the storey.
  */
-export function engineActions(editor: PlanEditor): { before: PlanAction[]; after: PlanAction[] } {
+export function engineActions(editor: PlanEditorApi): { before: PlanAction[]; after: PlanAction[] } {
   return {
     before: [
       {
@@ -18,8 +18,8 @@ export function engineActions(editor: PlanEditor): { before: PlanAction[]; after
         label: 'Apply',
         title: 'Apply (Enter)',
         key: 'Enter',
-        when: () => editor.tool.apply !== undefined,
-        run: () => void editor.tool.apply?.(editor),
+        when: () => editor.toolApplies,
+        run: () => editor.applyTool(),
       },
       {
         id: 'cancel',
@@ -36,7 +36,7 @@ export function engineActions(editor: PlanEditor): { before: PlanAction[]; after
         label: 'Clear selection',
         key: 'Escape',
         run: () => {
-          editor.tool.cancel?.(editor);
+          editor.cancelTool();
           editor.select(NOTHING);
         },
       },

@@ -7,6 +7,7 @@ import { engineActions, type PlanAction } from './plan-actions';
 import { ItemCache, buildPlanScene, defaultVisibility, type LayerVisibility, type PlanLayer, type PlanScene } from './layers';
 import type { OverlayPainter } from './overlay';
 import type { LabelSource } from './plan-labels';
+import type { PlanEditorApi } from './plan-editor-api';
 import { SceneCache } from './scene-cache';
 import { NOTHING, pruneSelection, type Selection } from './selection';
 import type { PlanTool, Press, ToolPointer } from './tool';
@@ -52,7 +53,7 @@ export const HANDLE_TOLERANCE_PX = 8;
 
 const HIT_INDEX_STOREYS = 8;
 
-export class PlanEditor {
+export class PlanEditor implements PlanEditorApi {
   readonly layers: readonly PlanLayer[];
   private readonly config: PlanEditorConfig;
   private readonly defaultToolId: string;
@@ -152,6 +153,10 @@ export class PlanEditor {
   get toolIsDefault(): boolean {
     return this.currentTool.id === this.defaultToolId;
   }
+  /** The active tool has work to apply: the toolbar shows Apply and Cancel, Enter applies. */
+  get toolApplies(): boolean {
+    return this.currentTool.apply !== undefined;
+  }
   get schematic(): boolean {
     return this.config.schematic ?? false;
   }
@@ -244,11 +249,6 @@ export class PlanEditor {
     this.screenActions = actions;
   }
 
-  /** @deprecated setActions; the name the units page's tests still use. */
-  setCommands(actions: readonly PlanAction[]): void {
-    this.setActions(actions);
-  }
-
   /** The engine's actions around the screen's: Apply and Cancel of the armed tool, the screen's, Escape, Fit. */
   actionsWith(screen: readonly PlanAction[]): readonly PlanAction[] {
     const memo = this.actionsMemo;
@@ -313,6 +313,16 @@ export class PlanEditor {
   toggleTool(id: string, make: () => PlanTool): void {
     if (this.currentTool.id === id) this.endTool();
     else this.useTool(make());
+  }
+
+  /** Finishes the active tool's work (Enter, Apply): what it does when it has nothing to apply is nothing. */
+  applyTool(): void {
+    void this.currentTool.apply?.(this);
+  }
+
+  /** Drops what the active tool has in progress, restoring what it previewed; the tool stays active. */
+  cancelTool(): void {
+    this.currentTool.cancel?.(this);
   }
 
   /** Back to the default tool (a tool that finished, or Escape). */

@@ -2,7 +2,7 @@ import type { Point2 } from '@edrf/model';
 import { distanceToRing, pointInRings } from './hit-test';
 import { HIDDEN, placeLabels, type LabelRequest, type ScreenBox } from './label-placement';
 import type { PlanItem, Ring } from './layers';
-import type { PlanEditor } from './plan-editor';
+import type { PlanEditorApi } from './plan-editor-api';
 import { toScreen, toWorld, type Bounds, type Viewport } from './viewport';
 
 /**
@@ -35,7 +35,7 @@ export interface LabelSink {
 }
 
 /** A screen's texts of a frame (its units' addresses, its rooms' figures), from the editor's model, storey and view. */
-export type LabelSource = (sink: LabelSink, editor: PlanEditor) => void;
+export type LabelSource = (sink: LabelSink, editor: PlanEditorApi) => void;
 
 /** Room names are written when the room is at least this many pixels across (its smaller side). */
 export const MIN_LABEL_ROOM_PX = 56;

@@ -1,6 +1,6 @@
 import type { Point2 } from '@edrf/model';
 import type { OverlayPainter } from './overlay';
-import type { PlanEditor } from './plan-editor';
+import type { PlanEditorApi } from './plan-editor-api';
 import type { Vec2 } from './viewport';
 
 /**
@@ -45,26 +45,26 @@ export interface PlanTool<S = unknown> {
   /** The canvas cursor while the tool is active. */
   readonly cursor?: 'default' | 'crosshair';
   /** A main-button press. True: the tool took it, and only `drag` and `release` follow (no click, box or double click). */
-  down?(pointer: ToolPointer, editor: PlanEditor): boolean;
+  down?(pointer: ToolPointer, editor: PlanEditorApi): boolean;
   /** The pointer moved; `press` while a press the tool did not take is held. */
-  move?(pointer: ToolPointer, press: Press | null, editor: PlanEditor): void;
+  move?(pointer: ToolPointer, press: Press | null, editor: PlanEditorApi): void;
   /** A press the tool took moved. */
-  drag?(pointer: ToolPointer, editor: PlanEditor): void;
+  drag?(pointer: ToolPointer, editor: PlanEditorApi): void;
   /** A press the tool took ended. */
-  release?(pointer: ToolPointer, editor: PlanEditor): void;
+  release?(pointer: ToolPointer, editor: PlanEditorApi): void;
   /** A press the tool did not take ended: a click (not dragging; `double` for the second of two quick ones) or a drag's end. */
-  up?(pointer: ToolPointer, press: Press & { double: boolean }, editor: PlanEditor): void;
+  up?(pointer: ToolPointer, press: Press & { double: boolean }, editor: PlanEditorApi): void;
   /** A key (tools get keys before the screen's commands); true when it used it. */
-  key?(key: string, editor: PlanEditor): boolean;
+  key?(key: string, editor: PlanEditorApi): boolean;
   /** Escape that the tool did not use, or a switch to another tool: drop what is in progress, restore what it previewed. */
-  cancel?(editor: PlanEditor): void;
+  cancel?(editor: PlanEditorApi): void;
   overlay?: OverlayPainter;
   status?(): ToolStatus | null;
   /** What the screen's toolbar says while the tool is armed: what to click, what finishes ('Click the corners of the new room'). */
-  hint?(editor: PlanEditor): string;
+  hint?(editor: PlanEditorApi): string;
   /**
    * Finishes the tool's work (Enter, the toolbar's Apply): stores what it drew or edited, and ends the tool when that
    * was taken. A tool with nothing to apply has none; the toolbar then shows no Apply and Cancel for it.
    */
-  apply?(editor: PlanEditor): void | Promise<unknown>;
+  apply?(editor: PlanEditorApi): void | Promise<unknown>;
 }

@@ -106,6 +106,32 @@ describe('the units page', () => {
     expect(toolbar().getByRole('button', { name: 'More ▾' }).getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('keys, toolbar buttons and menus read one action list: M and Ruler are one tool; an armed menu entry picked again stays armed', () => {
+    setup();
+    const ruler = () => toolbar().getByRole('button', { name: 'Ruler' }).getAttribute('aria-pressed');
+    press('m');
+    expect(ruler()).toBe('true');
+    fireEvent.click(toolbar().getByRole('button', { name: 'Ruler' }));
+    expect(ruler()).toBe('false');
+    fireEvent.click(toolbar().getByRole('button', { name: 'More ▾' }));
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'Label' }));
+    fireEvent.click(toolbar().getByRole('button', { name: 'More ▾' }));
+    expect(screen.getByRole('menuitemradio', { name: 'Label' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'Label' }));
+    expect(toolbar().getByRole('button', { name: 'More ▾' }).title).toBe('More: Label');
+  });
+
+  it('without a storey the unit and rack tools, the Hidden-detector toggle and both menus are disabled; Fit and Ruler are not', () => {
+    setup((model) => {
+      model.arch.storeys = {};
+    });
+    const disabled = toolbar()
+      .getAllByRole('button')
+      .filter((b) => (b as HTMLButtonElement).disabled)
+      .map((b) => b.textContent);
+    expect(disabled).toEqual(['Detector', 'Hidden detector', 'Siren', 'Button', 'IO', 'Annunciator', 'Rack ▾', 'More ▾']);
+  });
+
   it('the Siren tool places a siren turned by r at the pointer, selected', () => {
     const { fire } = setup();
     fireEvent.click(toolbar().getByRole('button', { name: 'Siren' }));

@@ -7,20 +7,22 @@ import { LayersBox } from '../../../../editor/LayersBox';
 import { PlanView } from '../../../../editor/PlanView';
 import { StoreyList } from '../../../../editor/arch/StoreyList';
 import { useShownStorey } from '../../../../editor/arch/use-shown-storey';
+import type { PlanAction } from '../../../../editor/plan-actions';
 import type { PlanEditor } from '../../../../editor/plan-editor';
-import { RULER_TOOL, RulerTool } from '../../../../editor/tools/ruler';
-import { FitButton, ToolButton } from '../../../../editor/ToolButtons';
-import { usePlanActions as usePlanCommands, usePlanEditor } from '../../../../editor/use-plan-editor';
+import { RULER_TOOL } from '../../../../editor/tools/ruler';
+import { usePlanActions, usePlanEditor } from '../../../../editor/use-plan-editor';
+import { ActionButton } from '../../../../ui/ActionButton';
+import { enabled } from '../../../../ui/actions';
 import { useModelEdit, useProjectState, useProjectStore } from '../../../../state/use-project';
 import { SECTION_DOT_ADDRESS, addressLabels, addressesLayer } from './layers/address-labels';
 import { labelTexts, unitLayers, unitsBackgroundLayers } from './layers/unit-layers';
-import { UNITS_PAGE_SLOTS, type ToolSlot } from './slots';
+import { UNITS_PAGE_SLOTS } from './slots';
 import { PlaceUnitTool, placeToolId } from './tools/place-unit-tool';
-import { unitCommands } from './tools/unit-commands';
+import { DELETE, HIDDEN_DETECTOR, unitActions, type UnitsPageControls } from './tools/unit-actions';
 import { UnitSelectTool } from './tools/unit-select';
 import { createUnitDrags } from './tools/unit-drags';
 import { UnitPanel, type Placement } from './UnitPanel';
-import { KIND, UNIT_KINDS, type UnitKind } from './unit-kinds';
+import { UNIT_KINDS, type UnitKind } from './unit-kinds';
 import { NO_SOCKET_SIRENS, hasSocketSiren, productsFor } from './units-edits';
 import { DesignRun } from './design/DesignRun';
 import { DesignAll } from './design/DesignAll';
@@ -94,16 +96,18 @@ export function UnitsPage() {
   const switchStorey = (id: string) => {
     if (id !== storeyId) showStorey(id);
   };
-  const replaceModel = (next: typeof model) => store.replaceModel(next, location.pathname + location.search);
-  const commands = unitCommands(editor, replaceModel);
-  usePlanCommands(editor, [...commands, { key: 'm', run: () => editor.toggleTool(RULER_TOOL, () => new RulerTool()) }]);
-
-  const toggleHidden = () => {
-    const on = !hidden;
-    setHidden(on);
-    // The toggle arms the Detector tool when it turns on (it places hidden detectors while on).
-    if (on && tool.id !== placeToolId('detector')) editor.useTool(makeTool('detector'));
-  };
+  // The unit tools place in 3D too (view3d/place-3d.ts); the rack tools work on the plan only.
+  const noStorey = !storeyId;
+  const racksOff = noStorey || mode.mode === '3d';
+  const action = useUnitActions(editor, {
+    replaceModel: (next) => store.replaceModel(next, location.pathname + location.search),
+    placeTool: (kind) => makeTool(kind),
+    hidden: () => hidden,
+    setHidden,
+    noStorey: () => noStorey,
+    racksOff: () => racksOff,
+    rackSlots: UNITS_PAGE_SLOTS,
+  });
   const toggleSocket = (on: boolean) => {
     if (on && !hasSocketSiren(model)) {
       toast.warning(NO_SOCKET_SIRENS);
@@ -125,15 +129,13 @@ export function UnitsPage() {
         }
       : null;
 
-  // F§2's More menu: the rack part's entries (Plinth), then Info panel … Label.
-  const moreEntries: ToolSlot[] = [
-    ...UNITS_PAGE_SLOTS.more,
-    ...UNIT_KINDS.filter((info) => info.more).map((info) => ({
-      id: placeToolId(info.kind),
-      label: info.label,
-      title: info.label,
-      make: () => makeTool(info.kind),
-    })),
+  // F§2's toolbar: Detector, the Hidden-detector toggle, the other kinds, the rack tools; the More menu: the rack
+  // part's entries (Plinth), then Info panel … Label. Each an action of the list above.
+  const toolbarKinds = UNIT_KINDS.filter((info) => !info.more && info.kind !== 'detector').map((info) => action(placeToolId(info.kind)));
+  const rackTools = UNITS_PAGE_SLOTS.toolbar.map((slot) => action(slot.id));
+  const moreEntries = [
+    ...UNITS_PAGE_SLOTS.more.map((slot) => action(slot.id)),
+    ...UNIT_KINDS.filter((info) => info.more).map((info) => action(placeToolId(info.kind))),
   ];
 
   const fire = model.fire;
@@ -141,9 +143,6 @@ export function UnitsPage() {
   const all = fire ? UNIT_GROUPS.flatMap((group) => Object.values(fire.units[group]) as { storey_id: string }[]) : [];
   const onStorey = all.filter((unit) => unit.storey_id === storeyId).length;
   const inModel = all.length;
-  // The unit tools place in 3D too (view3d/place-3d.ts); the rack tools work on the plan only.
-  const noStorey = !storeyId;
-  const racksOff = noStorey || mode.mode === '3d';
 
   return (
     <section className="model-page units-page">
@@ -158,28 +157,17 @@ export function UnitsPage() {
         <div className="units-toolbar-row">
           <ViewModeSwitch mode={mode.mode} onMode={mode.setMode} />
           <div className="model-toolbar" role="toolbar" aria-label="Plan tools">
-            <FitButton editor={editor} />
-            <ToolButton editor={editor} id={RULER_TOOL} make={() => new RulerTool()} label="Ruler" title="Ruler (M)" />
+            <ActionButton action={action('fit')} />
+            <ActionButton action={action(RULER_TOOL)} />
             <span className="toolbar-gap" />
-            <KindButton editor={editor} kind="detector" make={makeTool} disabled={noStorey} />
-            <button
-              type="button"
-              className={hidden ? 'btn btn-small active' : 'btn btn-small'}
-              aria-pressed={hidden}
-              title="Hidden detector: while on, the Detector tool places hidden detectors"
-              disabled={noStorey}
-              onClick={toggleHidden}
-            >
-              Hidden detector
-            </button>
-            {UNIT_KINDS.filter((info) => !info.more && info.kind !== 'detector').map((info) => (
-              <KindButton key={info.kind} editor={editor} kind={info.kind} make={makeTool} disabled={noStorey} />
+            <ActionButton action={action(placeToolId('detector'))} />
+            <ActionButton action={action(HIDDEN_DETECTOR)} />
+            {toolbarKinds.map((kind) => (
+              <ActionButton key={kind.id} action={kind} />
             ))}
-            {UNITS_PAGE_SLOTS.toolbar.length === 1 && <ToolButton editor={editor} {...UNITS_PAGE_SLOTS.toolbar[0]!} disabled={racksOff} />}
-            {UNITS_PAGE_SLOTS.toolbar.length > 1 && (
-              <ToolMenu editor={editor} name="Rack" entries={UNITS_PAGE_SLOTS.toolbar} disabled={racksOff} />
-            )}
-            <ToolMenu editor={editor} name="More" entries={moreEntries} disabled={noStorey} />
+            {rackTools.length === 1 && <ActionButton action={rackTools[0]!} />}
+            {rackTools.length > 1 && <ToolMenu name="Rack" entries={rackTools} />}
+            <ToolMenu name="More" entries={moreEntries} />
             {/* The automatic design (design/, docs/fire-units.md 'Automatic design'). */}
             <DesignRun storeyId={storeyId ?? null} />
             <DesignAll />
@@ -198,55 +186,26 @@ export function UnitsPage() {
         selection={selection}
         placement={placement}
         edit={(requests) => edit(requests)}
-        onDelete={() => commands[0]!.run()}
+        onDelete={action(DELETE).run}
         analysis={analysis}
       />
     </section>
   );
 }
 
-function KindButton({
-  editor,
-  kind,
-  make,
-  disabled,
-}: {
-  editor: PlanEditor;
-  kind: UnitKind;
-  make: (kind: UnitKind) => PlaceUnitTool;
-  disabled: boolean;
-}) {
-  const label = KIND[kind].label;
-  return (
-    <ToolButton
-      editor={editor}
-      id={placeToolId(kind)}
-      make={() => make(kind)}
-      label={label}
-      title={`${label}: press on the plan to place one; r / R turn it; Escape ends`}
-      disabled={disabled}
-    />
-  );
+/** The page's actions (tools/unit-actions.ts) registered with the editor; a hook, so that the page may hand it closures over its refs. */
+function useUnitActions(editor: PlanEditor, page: UnitsPageControls): (id: string) => PlanAction {
+  return usePlanActions(editor, unitActions(editor, page));
 }
 
 /**
- * A toolbar button opening a menu of tools (F§2's More menu; the rack tools). It stays one short button whatever
+ * A toolbar button opening a menu of tool actions (F§2's More menu; the rack tools). It stays one short button whatever
  * is armed, so that the toolbar keeps to one line: pressed while one of its tools is active, which the button's
- * title and the panel's 'Placing: …' name.
+ * title and the panel's 'Placing: …' name; disabled when none of its entries is enabled.
  */
-function ToolMenu({
-  editor,
-  name,
-  entries,
-  disabled,
-}: {
-  editor: PlanEditor;
-  name: string;
-  entries: readonly ToolSlot[];
-  disabled: boolean;
-}) {
+function ToolMenu({ name, entries }: { name: string; entries: readonly PlanAction[] }) {
   const { open, box, toggle, close } = usePopupMenu();
-  const active = entries.find((entry) => entry.id === editor.tool.id);
+  const active = entries.find((entry) => entry.pressed?.());
   return (
     <div className="tool-menu" ref={box}>
       <button
@@ -256,7 +215,7 @@ function ToolMenu({
         aria-expanded={!!open}
         aria-pressed={!!active}
         title={active ? `${name}: ${active.label}` : name}
-        disabled={disabled}
+        disabled={!entries.some(enabled)}
         onClick={toggle}
       >
         {name} ▾
@@ -268,11 +227,13 @@ function ToolMenu({
               key={entry.id}
               type="button"
               role="menuitemradio"
-              aria-checked={entry.id === editor.tool.id}
+              aria-checked={entry === active}
               title={entry.title}
+              disabled={!enabled(entry)}
               onClick={() => {
                 close();
-                if (entry.id !== editor.tool.id) editor.useTool(entry.make());
+                // A menu picks: the entry already armed stays armed (its action would end it).
+                if (!entry.pressed?.()) entry.run();
               }}
             >
               {entry.label}

@@ -1,4 +1,5 @@
 import type { PlanEditor } from '../../../../../editor/plan-editor';
+import type { PlanEditorApi } from '../../../../../editor/plan-editor-api';
 import type { PlanTool, ToolPointer } from '../../../../../editor/tool';
 import { CABLE_LENGTH, rackAtPoint, toSchematic, toWorld, type S } from '../equipment-layout';
 import { addCableEdits, addProduct, addUnitEdits, type AddKind } from '../equipment-edits';
@@ -34,7 +35,7 @@ export class AddTool implements PlanTool<AddState> {
   }
 
   /** The marker's box (a unit) on the schematic, its top left corner and size; null for a cable. */
-  box(editor: PlanEditor, at: S): { pos: S; size: readonly [number, number] } | null {
+  box(editor: PlanEditorApi, at: S): { pos: S; size: readonly [number, number] } | null {
     const fire = editor.model.fire;
     if (!fire || this.state.kind === 'cable') return null;
     const { size } = addProduct(fire, this.state.kind);
@@ -67,7 +68,7 @@ export class AddTool implements PlanTool<AddState> {
     return true;
   }
 
-  overlay = (draw: Parameters<NonNullable<PlanTool['overlay']>>[0], editor: PlanEditor): void => {
+  overlay = (draw: Parameters<NonNullable<PlanTool['overlay']>>[0], editor: PlanEditorApi): void => {
     const at = this.state.at;
     if (!at) return;
     const box = this.box(editor, at);

@@ -1,7 +1,7 @@
 import type { Model, Point2, Polygon } from '@edrf/model';
 import { layerVisible, ringsBounds, type LayerStyle, type PlanLayer, type Ring } from '../../../../../editor/layers';
 import type { OverlayPainter } from '../../../../../editor/overlay';
-import type { PlanEditor } from '../../../../../editor/plan-editor';
+import type { PlanEditorApi } from '../../../../../editor/plan-editor-api';
 import { labelPointOf } from '../../../../../editor/plan-labels';
 import { toWorld, type Bounds } from '../../../../../editor/viewport';
 import { warningRoom, warningUnit, type AnalysisStore, type ShownAnalysis } from './analysis-store';
@@ -100,7 +100,7 @@ function marksOf(analysis: ShownAnalysis, model: Model, storeyId: string): Marks
 }
 
 /** The part of the plan on the screen (all of it when the plan has no size yet). */
-export function onScreen(editor: PlanEditor): Bounds | null {
+export function onScreen(editor: PlanEditorApi): Bounds | null {
   const { width, height } = editor.size;
   if (!(width > 0 && height > 0)) return null;
   const corners = [

@@ -2,6 +2,7 @@ import type { Point2 } from '@edrf/model';
 import { toast } from '../../../../../ui/alerts';
 import type { OverlayDraw } from '../../../../../editor/overlay';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
+import type { PlanEditorApi } from '../../../../../editor/plan-editor-api';
 import type { PlanTool, Press, ToolPointer, ToolStatus } from '../../../../../editor/tool';
 import { RACK_COLOUR } from './rack-layer';
 import { normalizeAngle, placeRackEdits, rackOutline, roomAt, type RackMode } from './rack-edits';
@@ -96,7 +97,7 @@ export class RackTool implements PlanTool<RackToolState> {
     return true;
   }
 
-  overlay = (draw: OverlayDraw, editor: PlanEditor): void => {
+  overlay = (draw: OverlayDraw, editor: PlanEditorApi): void => {
     const { cursor, angle, mode } = this.state;
     if (!cursor) return;
     // A plinth pressed on a rack goes into it: that rack is outlined instead of a new one.

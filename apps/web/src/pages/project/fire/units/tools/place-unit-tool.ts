@@ -1,6 +1,7 @@
 import type { Point2 } from '@edrf/model';
 import type { OverlayDraw } from '../../../../../editor/overlay';
 import type { PlanEditor } from '../../../../../editor/plan-editor';
+import type { PlanEditorApi } from '../../../../../editor/plan-editor-api';
 import type { PlanTool, Press, ToolPointer, ToolStatus } from '../../../../../editor/tool';
 import { pendingStyle, unitSymbol } from '../layers/unit-layers';
 import { KIND, type UnitKind } from '../unit-kinds';
@@ -73,7 +74,7 @@ export class PlaceUnitTool implements PlanTool<PlaceUnitState> {
   }
 
   /** The product a press gives the new unit: the chosen one if its list still has it, else the first. */
-  productId(editor: PlanEditor): string | null {
+  productId(editor: PlanEditorApi): string | null {
     const socketOnly = this.socketing;
     const chosen = this.options.product?.() ?? null;
     if (chosen && productsFor(editor.model, this.state.kind, { socketOnly }).some((p) => p.id === chosen)) return chosen;
@@ -118,7 +119,7 @@ export class PlaceUnitTool implements PlanTool<PlaceUnitState> {
     return true;
   }
 
-  overlay = (draw: OverlayDraw, editor: PlanEditor): void => {
+  overlay = (draw: OverlayDraw, editor: PlanEditorApi): void => {
     const { cursor, kind, angle } = this.state;
     const fire = editor.model.fire;
     const storey = editor.model.arch.storeys[editor.storeyId];

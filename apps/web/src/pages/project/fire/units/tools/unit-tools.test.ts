@@ -6,7 +6,7 @@ import { createFireConfigForTest } from '../../test-fire';
 import { UNIT_LAYER, labelTexts, unitLayers, unitsBackgroundLayers } from '../layers/unit-layers';
 import type { PlacedGroup, UnitKind } from '../unit-kinds';
 import { PlaceUnitTool, type PlaceUnitToolOptions } from './place-unit-tool';
-import { unitCommands } from './unit-commands';
+import { unitActions } from './unit-actions';
 import { UnitSelectTool } from './unit-select';
 import { createUnitDrags, type UnitDrags } from './unit-drags';
 
@@ -27,7 +27,17 @@ function units(edit: (model: Model) => void = () => {}, opts: { batchMs?: number
     's0',
     opts,
   );
-  h.editor.setCommands(unitCommands(h.editor, (next) => h.store.replaceModel(next, '/project/p/fire/units')));
+  h.editor.setActions(
+    unitActions(h.editor, {
+      replaceModel: (next) => h.store.replaceModel(next, '/project/p/fire/units'),
+      placeTool: (kind) => new PlaceUnitTool(kind),
+      hidden: () => false,
+      setHidden: () => {},
+      noStorey: () => false,
+      racksOff: () => false,
+      rackSlots: { toolbar: [], more: [] },
+    }),
+  );
   const fire = () => h.model.fire!;
   const group = <G extends PlacedGroup>(g: G) => Object.values(fire().units[g] as Record<string, Fire['units'][G][string]>);
   const arm = (kind: UnitKind, opts: PlaceUnitToolOptions = {}) => {
