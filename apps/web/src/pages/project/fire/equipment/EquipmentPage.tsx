@@ -5,6 +5,7 @@ import { PlanView } from '../../../../editor/PlanView';
 import { ActionButton } from '../../../../ui/ActionButton';
 import { NOTHING } from '../../../../editor/selection';
 import { SelectTool } from '../../../../editor/tools/select';
+import { toolAction } from '../../../../editor/ToolButtons';
 import { usePlanActions } from '../../../../editor/use-plan-editor';
 import { applyEdits } from '../../../../state/history';
 import { useModelEdit, useProjectState, useProjectStore } from '../../../../state/use-project';
@@ -80,6 +81,17 @@ export function EquipmentPage() {
 
   const action = usePlanActions(editor, [
     { id: 'delete', label: 'Delete', key: ['Delete', 'Backspace'], when: () => editor.selection.kind === 'items', run: deleteSelected },
+    ...ADD_KINDS.map((info) =>
+      toolAction(
+        editor,
+        { id: addToolId(info.kind), make: () => new AddTool(info.kind, state, report) },
+        {
+          label: info.label,
+          title:
+            info.kind === 'cable' ? 'Cable: press on the placement marker to add a cable' : `${info.label}: press inside a rack to add one`,
+        },
+      ),
+    ),
   ]);
 
   const tool = editor.tool;
@@ -92,28 +104,11 @@ export function EquipmentPage() {
           <ActionButton action={action('fit')} />
           <span className="toolbar-gap" />
           <span className="toolbar-caption">Add</span>
-          {ADD_KINDS.map((info) => {
-            const active = tool.id === addToolId(info.kind);
-            return (
-              <button
-                key={info.kind}
-                type="button"
-                className={active ? 'btn btn-small active' : 'btn btn-small'}
-                aria-pressed={active}
-                title={
-                  info.kind === 'cable'
-                    ? 'Cable: press on the placement marker to add a cable'
-                    : `${info.label}: press inside a rack to add one`
-                }
-                onClick={() => (active ? editor.endTool() : editor.useTool(new AddTool(info.kind, state, report)))}
-              >
-                {info.label}
-              </button>
-            );
-          })}
-          <button type="button" className="btn btn-small" disabled={!adding} onClick={() => editor.endTool()}>
-            Done adding
-          </button>
+          {ADD_KINDS.map((info) => (
+            <ActionButton key={info.kind} action={action(addToolId(info.kind))} />
+          ))}
+          {/* The engine's Cancel (Escape), in this page's words: it ends the armed Add. */}
+          <ActionButton action={{ ...action('cancel'), label: 'Done adding', title: 'Done adding (Escape)' }} />
           <span className="toolbar-gap" />
           <RackRoutesRun />
         </div>
