@@ -42,7 +42,7 @@ describe('arcs from bulges', () => {
 
   it('draws an arc as Bézier curves of at most a quarter turn that stay within a thousandth of its radius', () => {
     for (const bulge of [0.2, Math.tan(Math.PI / 6), 1, -0.7]) {
-      const [a, b]: Pt[] = [
+      const [a, b]: [Pt, Pt] = [
         [1, 2],
         [4, -1],
       ];
