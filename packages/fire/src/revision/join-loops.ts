@@ -5,6 +5,12 @@ import type { LoopUnit } from '../loops/loop-units.js';
 import type { Origin } from '../loops/origins.js';
 
 /** A loop as an update sees it: its stops in cable order (unit ids, the rack first and last), and its central. */
+/**
+ * A loop's cheapest places for a unit tried against its limits at most: where the cheapest fail, the voltage or a
+ * limit of the loop is what fails, and a place farther on does not mend it (each try measures the whole loop).
+ */
+export const PLACES_TRIED = 4;
+
 export interface LoopStops {
   routeId: string;
   origin: Origin;
@@ -20,6 +26,8 @@ export interface JoinInput {
   exits: StoreyExits;
   /** Whether the building joins a unit to a central's rack (the same part of the routing graph). */
   reaches: (unit: LoopUnit, origin: Origin) => boolean;
+  /** Unit id -> loops it may not join (it made them fail once routed). */
+  excluded?: ReadonlyMap<string, ReadonlySet<string>>;
   coppers: readonly CableProduct[];
   isolatorMaxUnits: number;
   maxArea: number;
@@ -61,6 +69,8 @@ export function joinLoops(input: JoinInput): JoinResult {
   /** The cheapest place for the unit in a loop it fits: after stop k, and what that adds; null when it fits nowhere. */
   const bestPlace = (loop: LoopStops, unit: LoopUnit) => {
     const stops = stopsOf.get(loop.routeId)!;
+    // A full loop is passed over before any place is measured (the rack is its first and last stop).
+    if (stops.length - 1 > loop.origin.maxUnits) return null;
     const points = stops.map((id) => pointOf(id, loop.origin));
     const here: MetricPoint = { storeyId: unit.storeyId, coord: unit.coord };
     const d = (p: MetricPoint | undefined, q: MetricPoint | undefined) => (p && q ? metricBetween(p, q, exits) : 0);
@@ -68,7 +78,7 @@ export function joinLoops(input: JoinInput): JoinResult {
       .slice(0, -1)
       .map((_, k) => ({ k, added: d(points[k], here) + d(here, points[k + 1]) - d(points[k], points[k + 1]) }))
       .sort((a, b) => a.added - b.added || a.k - b.k);
-    for (const place of places) {
+    for (const place of places.slice(0, PLACES_TRIED)) {
       const next = [...stops.slice(0, place.k + 1), unit.id, ...stops.slice(place.k + 1)];
       if (fits(loop.origin, next)) return { ...place, stops: next };
     }
@@ -95,7 +105,7 @@ export function joinLoops(input: JoinInput): JoinResult {
   };
 
   for (const unit of input.units) {
-    const reachable = input.loops.filter((l) => input.reaches(unit, l.origin));
+    const reachable = input.loops.filter((l) => input.reaches(unit, l.origin) && !input.excluded?.get(unit.id)?.has(l.routeId));
     const own = unit.sectionId ? reachable.filter((l) => sections.get(l.routeId)!.has(unit.sectionId)) : [];
     let best: { loop: LoopStops; added: number; stops: string[] } | null = null;
     for (const pool of [own, reachable]) {

@@ -1,19 +1,23 @@
-import { RACK_UNIT_GROUPS, UNIT_GROUPS, type Arch, type Elec, type Fire, type Route } from '@edrf/model';
+import { RACK_UNIT_GROUPS, UNIT_GROUPS, type Arch, type CableProduct, type Elec, type Fire, type Route } from '@edrf/model';
 import type { AnalysisWarning } from '../analysis.js';
 import { warning } from '../building.js';
 import { CABLING_MESSAGES } from '../cabling/rack-to-rack.js';
 import { pathSlices } from '../cabling/route-slices.js';
 import { attachPoint, buildRoutingGraph, graphComponents } from '../cabling/routing-graph.js';
 import { sectionAreas } from '../loops/calc-cabling.js';
-import { checkLoop } from '../loops/loop-checks.js';
+import { checkLoop, loopCable } from '../loops/loop-checks.js';
 import { buildingOf, membersAndLegs, originOf } from '../loops/loop-figures.js';
 import { storeyExits } from '../loops/loop-metric.js';
-import { loopUnits } from '../loops/loop-units.js';
+import { loopUnits, type LoopUnit } from '../loops/loop-units.js';
 import { LOOP_MESSAGES } from '../loops/messages.js';
 import { loopOrigins } from '../loops/origins.js';
 import { LegSearch } from '../loops/leg-search.js';
-import { joinLoops, type LoopStops } from './join-loops.js';
+import { joinLoops } from './join-loops.js';
 import { clearUnits } from './reroute.js';
+import { storeyRun, withStoreys } from './storey-range.js';
+
+/** Rounds of giving new units to loops: a loop that fails its checks once routed gives its new units back for the next. */
+const JOIN_ROUNDS = 4;
 
 export const REROUTE_MESSAGES = {
   /** A unit the update added that no loop has room for (route_max_units, route_max_area, the central's current or voltage). */
@@ -49,6 +53,21 @@ function lockedStops(route: Route): string[] {
   const out: string[] = [];
   for (const slice of route.slices) for (const { unit_id: id } of slice.nodes) if (id !== '' && out.at(-1) !== id) out.push(id);
   return out;
+}
+
+/** The units standing on these storeys. */
+function unitsOn(units: Fire['units'], storeys: ReadonlySet<string>): Fire['units'] {
+  const on = <T extends { storey_id: string }>(list: Record<string, T>) =>
+    Object.fromEntries(Object.entries(list).filter(([, u]) => storeys.has(u.storey_id)));
+  return {
+    racks: on(units.racks),
+    detectors: on(units.detectors),
+    sirens: on(units.sirens),
+    buttons: on(units.buttons),
+    ios: on(units.ios),
+    others: on(units.others),
+    labels: on(units.labels),
+  };
 }
 
 /** The rack units' connection lists without the removed routes. */
@@ -89,15 +108,34 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
   const removed = new Set<string>();
 
   const loops = Object.values(routes).filter((r) => r.kind === 'Loop');
-  const building = buildingOf(arch);
-  // The new units a loop carries; only looked for when the design has loops to put them on.
-  const all = loops.length > 0 && input.added.size > 0 ? loopUnits(fire, building) : [];
-  const fresh = all.filter((u) => input.added.has(u.id));
   const listed = input.listed.filter((id) => routes[id] && (routes[id].kind !== 'RackToRack' || input.blocked(routes[id])));
+  const added = loops.length > 0 ? [...input.added].filter((id) => where.has(id)) : [];
+  if (listed.length === 0 && added.length === 0)
+    return { connections: { ...fire.connections, routes: out }, rerouted: [], removed: [], warnings };
+
+  // The loops a new unit may join: those with a unit on its storey (a section keeps to a storey), all where a storey
+  // of new units has none. Only the run of storeys these loops, the listed routes and the new units are on is read.
+  const storeyOf = (id: string) => where.get(id)?.storeyId;
+  const newStoreys = new Set(added.map((id) => storeyOf(id)!));
+  const onNewStoreys = loops.filter((r) => lockedStops(r).some((id) => newStoreys.has(storeyOf(id) ?? '')));
+  const everyStorey = [...newStoreys].every((s) => onNewStoreys.some((r) => lockedStops(r).some((id) => storeyOf(id) === s)));
+  const candidates = everyStorey ? onNewStoreys : loops;
+  const read = storeyRun(arch, [
+    ...newStoreys,
+    ...[...listed.map((id) => routes[id]!), ...candidates].flatMap((r) => [
+      ...r.slices.map((s) => s.storey_id),
+      ...lockedStops(r).flatMap((id) => storeyOf(id) ?? []),
+    ]),
+  ]);
+  const part = withStoreys(arch, read);
+  const here: Fire = { ...fire, units: unitsOn(fire.units, read) };
+  const building = buildingOf(part);
+  const all = loopUnits(here, building);
+  const fresh = all.filter((u) => input.added.has(u.id));
   if (listed.length === 0 && fresh.length === 0)
     return { connections: { ...fire.connections, routes: out }, rerouted: [], removed: [], warnings };
 
-  const g = buildRoutingGraph({ arch, elec: input.elec });
+  const g = buildRoutingGraph({ arch: part, elec: input.elec });
   const nodes = new Map<string, number>();
   const nodeOf = (id: string) => {
     let node = nodes.get(id);
@@ -109,46 +147,108 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
   };
   const origins = loopOrigins(fire);
   const stopsOf = new Map<string, string[]>();
-  for (const route of Object.values(routes))
+  for (const route of [...listed.map((id) => routes[id]!), ...candidates])
     stopsOf.set(
       route.id,
       lockedStops(route).filter((id) => where.has(id)),
     );
+  // The racks and the new units attached first (which central's rack the building joins each new unit to), then every
+  // stop: the searches' arrays are sized to the graph.
+  for (const o of origins) nodeOf(o.rack.id);
+  for (const u of fresh) nodeOf(u.id);
+  const component = graphComponents(g);
+  for (const list of stopsOf.values()) for (const stop of list) nodeOf(stop);
+  const legs = new LegSearch(g);
+  // Legs by their ends: a loop routed again with a unit more or less reuses the legs it kept.
+  const legCache = new Map<string, number[]>();
+  const legOf = (a: number, b: number) => {
+    const key = `${a},${b}`;
+    let leg = legCache.get(key);
+    if (!leg) legCache.set(key, (leg = legs.path(a, b)));
+    return leg;
+  };
+  const byId = new Map(all.map((u) => [u.id, u]));
 
+  /** The route through its stops, each leg its cheapest way; a leg with no way joined straight and said. */
+  const made = new Map<string, { route: Route; warnings: AnalysisWarning[] }>();
+  const routed = (route: Route, stops: readonly string[]) => {
+    const key = `${route.id}\n${stops.join('\n')}`;
+    const known = made.get(key);
+    if (known) return known;
+    const said: AnalysisWarning[] = [];
+    const path: number[] = [];
+    for (let k = 1; k < stops.length; k++) {
+      const [from, to] = [stops[k - 1]!, stops[k]!];
+      const [a, b] = [nodeOf(from), nodeOf(to)];
+      let leg = legOf(a, b);
+      if (leg.length < 2) {
+        leg = [a, b];
+        const label = (rack: string) => fire.units.racks[rack]?.label || rack;
+        said.push(
+          route.kind === 'RackToRack'
+            ? warning('rack_no_way', `${from}/${to}`, CABLING_MESSAGES.noWay(label(from), label(to)), from)
+            : warning('loop_no_way', `${route.id}/${from}/${to}`, LOOP_MESSAGES.noWay(route.id, from, to), route.id),
+        );
+      }
+      path.push(...(path.length === 0 ? leg : leg.slice(1)));
+    }
+    const result = { route: { ...route, slices: pathSlices(g, path) }, warnings: said };
+    made.set(key, result);
+    return result;
+  };
+  const check = loopCheck(here, byId);
+
+  // New units onto loops; a loop that then fails its checks with every cable (its legs routed longer than the metric
+  // guessed) gives back what it took this round, and those units try the other loops again.
+  const touched = new Set<string>();
+  const left: LoopUnit[] = [];
   if (fresh.length > 0) {
-    // The racks and the new units attached first: which central's rack the building joins each new unit to.
-    for (const o of origins) nodeOf(o.rack.id);
-    for (const u of fresh) nodeOf(u.id);
-    const part = graphComponents(g);
-    const stops: LoopStops[] = loops.flatMap((route) => {
-      const origin = originOf(route, origins);
-      const list = stopsOf.get(route.id)!;
-      // A loop the designer left open or drew from no central takes no new unit: its limits are not known.
-      return origin && list.length >= 2 && list[0] === origin.rack.id && list.at(-1) === origin.rack.id
-        ? [{ routeId: route.id, origin, stops: list }]
-        : [];
-    });
-    const sectionArea = sectionAreas(fire, building);
+    const sectionArea = sectionAreas(here, building);
     const sectionUnits = new Map<string, number>();
     for (const u of all) sectionUnits.set(u.sectionId, (sectionUnits.get(u.sectionId) ?? 0) + 1);
     const { cabling } = fire.config;
-    const { joined, left } = joinLoops({
-      loops: stops,
-      units: fresh,
-      byId: new Map(all.map((u) => [u.id, u])),
-      exits: storeyExits(g),
-      reaches: (u, o) => part[nodeOf(u.id)] === part[nodeOf(o.rack.id)],
-      coppers: fire.config.products.cables.filter((c) => c.type === 'Copper'),
-      isolatorMaxUnits: cabling.isolator_max_units,
-      maxArea: cabling.route_max_area,
-      areaOf: (u) => (u.sectionId ? (sectionArea.get(u.sectionId) ?? 0) / sectionUnits.get(u.sectionId)! : 0),
+    const closed = candidates.flatMap((route) => {
+      const origin = originOf(route, origins);
+      const list = stopsOf.get(route.id)!;
+      // A loop the designer left open or drew from no central takes no new unit: its limits are not known.
+      return origin && list.length >= 2 && list[0] === origin.rack.id && list.at(-1) === origin.rack.id ? [{ route, origin }] : [];
     });
-    for (const [id, list] of joined) {
-      stopsOf.set(id, list);
-      if (!listed.includes(id)) listed.push(id);
+    const excluded = new Map<string, Set<string>>();
+    const exits = storeyExits(g);
+    let pending = fresh;
+    for (let round = 0; pending.length > 0 && round < JOIN_ROUNDS; round++) {
+      const result = joinLoops({
+        loops: closed.map(({ route, origin }) => ({ routeId: route.id, origin, stops: stopsOf.get(route.id)! })),
+        units: pending,
+        byId,
+        exits,
+        reaches: (u, o) => component[nodeOf(u.id)] === component[nodeOf(o.rack.id)],
+        excluded,
+        coppers: fire.config.products.cables.filter((c) => c.type === 'Copper'),
+        isolatorMaxUnits: cabling.isolator_max_units,
+        maxArea: cabling.route_max_area,
+        areaOf: (u) => (u.sectionId ? (sectionArea.get(u.sectionId) ?? 0) / sectionUnits.get(u.sectionId)! : 0),
+      });
+      left.push(...result.left);
+      const tried = new Set(pending.map((u) => u.id));
+      pending = [];
+      for (const [id, list] of result.joined) {
+        touched.add(id);
+        // The units this round gave it go back, the last given first, until it passes.
+        const taken = [...tried].filter((u) => list.includes(u));
+        let kept = list;
+        while (taken.length > 0 && check(routed(routes[id]!, kept).route).fails) {
+          const back = taken.pop()!;
+          kept = kept.filter((u) => u !== back);
+          excluded.set(back, (excluded.get(back) ?? new Set()).add(id));
+          pending.push(byId.get(back)!);
+        }
+        stopsOf.set(id, kept);
+      }
     }
+    left.push(...pending);
     for (const u of left) {
-      const cutOff = !stops.some((l) => part[nodeOf(u.id)] === part[nodeOf(l.origin.rack.id)]);
+      const cutOff = !closed.some(({ origin }) => component[nodeOf(u.id)] === component[nodeOf(origin.rack.id)]);
       warnings.push(
         cutOff
           ? warning('loop_cut_off', u.id, LOOP_MESSAGES.cutOff(1, u.id), u.id)
@@ -157,66 +257,56 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
     }
   }
 
-  // Every stop attached before the search is made: its arrays are sized to the graph.
-  for (const id of listed) for (const stop of stopsOf.get(id)!) nodeOf(stop);
-  const legs = new LegSearch(g);
   const racks = new Set(Object.keys(fire.units.racks));
-  for (const id of listed.sort()) {
+  for (const id of [...new Set([...listed, ...touched])].sort()) {
     const route = routes[id]!;
     const stops = stopsOf.get(id)!;
-    // A route drawn through no unit has nothing to join again: it stays as drawn.
-    if (lockedStops(route).length === 0) continue;
+    // A route drawn through no unit has nothing to join again: it stays as drawn; so does a loop that gave back
+    // every unit it was given.
+    const before = lockedStops(route);
+    if (before.length === 0 || (!listed.includes(id) && before.join('\n') === stops.join('\n'))) continue;
     if (new Set(stops).size < 2 || (route.kind === 'Loop' && stops.every((s) => racks.has(s)))) {
       delete out[id];
       removed.add(id);
       continue;
     }
-    const path: number[] = [];
-    for (let k = 1; k < stops.length; k++) {
-      const [from, to] = [stops[k - 1]!, stops[k]!];
-      const [a, b] = [nodeOf(from), nodeOf(to)];
-      let leg = legs.path(a, b);
-      if (leg.length < 2) {
-        // As the engines do: joined straight, and said.
-        leg = [a, b];
-        const label = (rack: string) => fire.units.racks[rack]?.label || rack;
-        warnings.push(
-          route.kind === 'RackToRack'
-            ? warning('rack_no_way', `${from}/${to}`, CABLING_MESSAGES.noWay(label(from), label(to)), from)
-            : warning('loop_no_way', `${id}/${from}/${to}`, LOOP_MESSAGES.noWay(id, from, to), id),
-        );
-      }
-      path.push(...(path.length === 0 ? leg : leg.slice(1)));
-    }
-    out[id] = { ...route, slices: pathSlices(g, path) };
+    const result = routed(route, stops);
+    warnings.push(...result.warnings);
+    const verdict = route.kind === 'Loop' ? check(result.route) : null;
+    out[id] = verdict?.route ?? result.route;
+    warnings.push(...(verdict?.warnings ?? []));
     rerouted.add(id);
   }
-  warnings.push(...loopChecks(fire, out, [...rerouted], building));
 
   // A removed route is no longer a rack unit's connection (as calc_fire_rack_to_rack_routes drops the routes it replaces).
   const connections = withoutRoutes({ ...fire.connections, routes: out }, removed);
   return { connections, rerouted: [...rerouted].sort(), removed: [...removed].sort(), warnings };
 }
 
-/** The re-routed loops' electrical checks, as calc_fire_cabling warns of them (the loop's own cable kept). */
-function loopChecks(fire: Fire, routes: Readonly<Record<string, Route>>, ids: readonly string[], building: ReturnType<typeof buildingOf>) {
-  const loops = ids.flatMap((id) => (routes[id]?.kind === 'Loop' ? [routes[id]] : []));
-  if (loops.length === 0) return [];
-  const byId = new Map(loopUnits(fire, building).map((u) => [u.id, u]));
+/**
+ * A re-routed loop's electrical checks, as calc_fire_cabling warns of them. A loop keeps its cable while it passes
+ * with it; one that fails with it takes the first copper cable it passes with, as the engine chooses (loopCable): its
+ * legs are longer round a new wall or with new units on them. `fails`: with every cable.
+ */
+function loopCheck(fire: Fire, byId: ReadonlyMap<string, LoopUnit>) {
   const origins = loopOrigins(fire);
-  return loops.flatMap((route) => {
+  const coppers = fire.config.products.cables.filter((c) => c.type === 'Copper');
+  return (route: Route): { route: Route; fails: boolean; warnings: AnalysisWarning[] } => {
     const origin = originOf(route, origins);
-    if (!origin) return [];
+    if (!origin) return { route, fails: false, warnings: [] };
     const { members, legs } = membersAndLegs(route, byId);
-    const cable = fire.config.products.cables.find((c) => c.id === route.product_id);
-    const check = checkLoop({
-      id: route.id,
-      origin,
-      units: members,
-      legs,
-      cable,
-      isolatorMaxUnits: fire.config.cabling.isolator_max_units,
-    });
-    return check.warnings.map((message, k) => warning('loop_electrical', `${route.id}/${k}`, message, route.id));
-  });
+    const check = (cable: CableProduct | undefined) =>
+      checkLoop({ id: route.id, origin, units: members, legs, cable, isolatorMaxUnits: fire.config.cabling.isolator_max_units });
+    let result = check(fire.config.products.cables.find((c) => c.id === route.product_id));
+    let out = route;
+    if (result.fails) {
+      const other = loopCable(coppers, check);
+      if (other.cable && !other.check.fails) [out, result] = [{ ...route, product_id: other.cable.id }, other.check];
+    }
+    return {
+      route: out,
+      fails: result.fails,
+      warnings: result.warnings.map((message, k) => warning('loop_electrical', `${route.id}/${k}`, message, route.id)),
+    };
+  };
 }

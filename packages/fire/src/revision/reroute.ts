@@ -1,6 +1,7 @@
 import type { Arch, ArchChanges, DesignBasis, Route } from '@edrf/model';
 import { routeWallCrossings } from '../cabling/wall-crossings.js';
 import type { BuildingView } from './building-view.js';
+import { withStoreys } from './storey-range.js';
 import { pointInRings, segmentsCross, type Pt, type Ring } from '../geometry/ring.js';
 
 type Box = readonly [number, number, number, number];
@@ -94,8 +95,9 @@ export function routesToReroute(
 export function blockedByRevision(arch: Arch, basis: DesignBasis | undefined, changes: ArchChanges): (route: Route) => boolean {
   const now = new Set([...changes.added, ...changes.reshaped].map((r) => r.id));
   const before = [...changes.removed, ...changes.reshaped].flatMap((r) => basis?.rooms[r.id] ?? []);
+  // Read on the route's storeys alone: the walls of the rest of the building are not looked at.
   return (route) =>
-    routeWallCrossings(arch, route).some(
+    routeWallCrossings(withStoreys(arch, new Set(route.slices.map((s) => s.storey_id))), route).some(
       (c) =>
         c.rooms.some((id) => now.has(id)) ||
         before.some(
