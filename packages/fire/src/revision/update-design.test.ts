@@ -269,7 +269,7 @@ describe('updateFireDesign: the revision record and the new basis', () => {
     const { fire, summary } = update(next, before);
     const revision = fire.revisions![summary.revision.id]!;
     expect(revision).toEqual(summary.revision);
-    expect(revision.changes.removed).toEqual([{ id: 'A', name: 'Office A', storey_id: 'S0' }]);
+    expect(revision.changes.removed).toEqual([{ id: 'A', name: 'Office A', storey_id: 'S0', box: [0, 0, 10, 6] }]);
     expect(revision.units.removed).toEqual(summary.units.removed);
     expect(revision.sections_changed).toEqual([...summary.sections.changed, ...summary.sections.removed, ...summary.sections.added].sort());
     expect(revision.sections_changed.length).toBeGreaterThan(0);
