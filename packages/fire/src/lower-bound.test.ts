@@ -102,6 +102,9 @@ function threeDisksCover(w: number, h: number, r: number): boolean {
   for (let a = 0; a < centres.length; a++)
     for (let b = a + 1; b < centres.length; b++) {
       const left = samples.filter((_, k) => outside[a]![k] && outside[b]![k]);
+      // No circle of radius r holds points further apart than 2r along an axis: most pairs end here, cheaply.
+      const span = (axis: 0 | 1) => Math.max(...left.map((p) => p[axis])) - Math.min(...left.map((p) => p[axis]));
+      if (left.length > 0 && Math.max(span(0), span(1)) > 2 * r) continue;
       if (enclosingRadius(shuffled(left)) <= r) return true;
     }
   return false;

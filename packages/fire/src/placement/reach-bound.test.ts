@@ -58,11 +58,54 @@ describe('the bound by where a unit may stand', () => {
     expect(raised).toBeGreaterThan(0);
   });
 
+  it('proves a convex room of 371 m² needs 6 where the area rule says 5, and the engine’s 6 cover it', () => {
+    // Janesville after Clean: the room Clean makes on a storey without rooms (a quadrilateral 22.7 × 18.1 m). Five
+    // disks of 6.2 m leave about 6.3 m at best (a search of random starts); the bound finds that five cannot do.
+    const placed = placeInRoom(SYNTHETIC, RULES, []);
+    expect(placed.ok).toBe(true);
+    expect(worstDistance(SYNTHETIC, placed.added, 0.25).distance).toBeLessThanOrEqual(RULES.radius + 1e-6);
+    expect(roomLowerBound(buildGrid(SYNTHETIC), RULES.radius, RULES.maxArea)).toBe(5);
+    expect(placed.lowerBound).toBe(6);
+    expect(placed.added.length).toBe(6);
+  });
+
+  it('agrees with the three-disk search of lower-bound.test.ts on convex rooms, and never passes a cover', () => {
+    // 17.7 × 11.4 m at 6.2 m: three disks need 6.42 m (Heppes & Melissen), so 4; at 6.5 m three do.
+    expect(reachBound([rect(17.7, 11.4)], RULES, 3, 99)).toBe(4);
+    expect(reachBound([rect(17.7, 11.4)], { ...RULES, radius: 6.5 }, 3, 99)).toBe(3);
+    const random = seededRandom(38);
+    for (let n = 0; n < 5; n++) {
+      const room = [rect(10 + 20 * random(), 8 + 14 * random())];
+      const placed = placeInRoom(room, RULES, [], false);
+      if (!placed.ok || worstDistance(room, placed.added, 0.25).distance > RULES.radius + 1e-6) continue;
+      const quick = roomLowerBound(buildGrid(room), RULES.radius, RULES.maxArea);
+      expect(reachBound(room, RULES, quick, 99), JSON.stringify(room)).toBeLessThanOrEqual(placed.added.length);
+    }
+  });
+
   it('leaves the bound where the rules leave no slack to measure with', () => {
     expect(reachBound(JANESVILLE_DINING, { radius: 6.2, wallDistance: 0 }, 6, 99)).toBe(6);
     expect(reachBound(JANESVILLE_DINING, RULES, 6, 6)).toBe(6);
+    // 8 within 1.15 of 7: the quick bound stands.
+    expect(reachBound(JANESVILLE_DINING, RULES, 7, 8)).toBe(7);
   });
 });
+
+const rect = (w: number, h: number): Pt[] => [
+  [0, 0],
+  [w, 0],
+  [w, h],
+  [0, h],
+];
+
+const SYNTHETIC: Ring[] = [
+  [
+    [118.78567886352539, 0.7249383926391602],
+    [96.13169002532959, 3.574199676513672],
+    [96.13169002532959, -14.510580062866211],
+    [118.00558567047119, -14.510580062866211],
+  ],
+];
 
 /**
  * A rectangle 14–26 m by 10–18 m with one or two partitions 0.2 m thick from a side, stopping 1.5–4 m short of the

@@ -140,11 +140,11 @@ function place(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], w
     !convex &&
     (!strips || strips.length >= OPEN_AREA_UNITS || (withBound && strips.length > lowerBound()));
   const lattice = open ? gridPlacement({ rings, convex }, rules.radius, rules.maxArea, siting, strips?.length) : undefined;
-  // The bound the answer reports: where the count is above it in a room that is not convex, raised by where a unit may
-  // stand (reach-bound.ts; it costs about a second in a room of alcoves, so only then).
+  // The bound the answer reports: where the count is above it, raised by finer witnesses (reach-bound.ts; it costs up
+  // to about a second in a room of alcoves, so only then).
   const reported = (count: number) => {
     const bound = lowerBound();
-    return withBound && !convex && count > bound ? reachBound(rings, rules, bound, count) : bound;
+    return withBound && count > bound ? reachBound(rings, rules, bound, count) : bound;
   };
   const pieces = fewest(strips, lattice);
   if (pieces) {

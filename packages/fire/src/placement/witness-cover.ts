@@ -20,7 +20,7 @@ export function witnessesNeedMore(
   if (m > MAX_WITNESSES) throw new Error(`at most ${MAX_WITNESSES} witness points`);
   if (k <= 0) return m > 0;
   if (m <= k) return false;
-  return groupsNeedMore(m, diskGroups(points, radius, Math.ceil(m / 32), apart), k, budget);
+  return groupsNeedMore(m, diskGroups(points, radius, apart).groups, k, budget);
 }
 
 /**
@@ -28,12 +28,25 @@ export function witnessesNeedMore(
  * search witnessesNeedMore describes. Where the budget runs out the answer is "no" (the bound stays as it is).
  */
 export function groupsNeedMore(count: number, given: readonly Uint32Array[], k: number, budget = WITNESS_BUDGET): boolean {
-  if (k <= 0) return count > 0;
-  if (count <= k) return false;
+  return groupsCover(count, given, k, budget) === false;
+}
+
+/**
+ * k of the groups (or fewer) that hold every witness point, by that search: the groups themselves; false where there
+ * are none, undefined where the budget ran out first.
+ */
+export function groupsCover(
+  count: number,
+  given: readonly Uint32Array[],
+  k: number,
+  budget = WITNESS_BUDGET,
+): Uint32Array[] | false | undefined {
+  if (count === 0) return [];
+  if (k <= 0) return false;
   const words = Math.ceil(count / 32);
   const groups = reduced(given);
   const holding = Array.from({ length: count }, (_, i) => groups.filter((g) => has(g, i)));
-  if (holding.some((list) => list.length === 0)) return true;
+  if (holding.some((list) => list.length === 0)) return false;
   // The points a group shares with point i: those no group shares with it need a unit each.
   const together = holding.map((list) => list.reduce((all, g) => or(all, g), new Uint32Array(words)));
   // Points fewest groups hold first: they make the cut above tightest.
@@ -49,6 +62,7 @@ export function groupsNeedMore(count: number, given: readonly Uint32Array[], k: 
     return n;
   };
   let nodes = 0;
+  const chosen: Uint32Array[] = [];
   // undefined: the budget ran out.
   const cover = (left: Uint32Array, units: number): boolean | undefined => {
     const pick = order.find((i) => has(left, i));
@@ -58,14 +72,17 @@ export function groupsNeedMore(count: number, given: readonly Uint32Array[], k: 
     for (const g of holding[pick]!) {
       const next = new Uint32Array(words);
       for (let w = 0; w < words; w++) next[w] = left[w]! & ~g[w]!;
+      chosen.push(g);
       const found = cover(next, units - 1);
       if (found !== false) return found;
+      chosen.pop();
     }
     return false;
   };
   const all = new Uint32Array(words);
   for (let i = 0; i < count; i++) set(all, i);
-  return cover(all, k) === false;
+  const found = cover(all, k);
+  return found === true ? chosen : found;
 }
 
 /** The mask of the witness points (of `count`) that `holds` says a group holds. */
@@ -99,12 +116,27 @@ const bits = (mask: Uint32Array) => {
   return n;
 };
 
-/** The point sets of the disks of radius r through two points or centred on one, split where two are apart; the largest only. */
-function diskGroups(points: readonly Pt[], radius: number, words: number, apart?: (i: number, j: number) => boolean): Uint32Array[] {
+/**
+ * The point sets of the disks of radius r through two points or centred on one, split where two are apart, each with a
+ * centre of a disk holding it.
+ */
+export function diskGroups(
+  points: readonly Pt[],
+  radius: number,
+  apart?: (i: number, j: number) => boolean,
+): { groups: Uint32Array[]; centres: Map<Uint32Array, Pt> } {
   const m = points.length;
+  const words = Math.ceil(m / 32);
+  const centres = new Map<Uint32Array, Pt>();
+  let centre: Pt = [0, 0];
   const reach = radius * (1 + 1e-9) + 1e-9;
   const found = new Map<string, Uint32Array>();
-  const keep = (mask: Uint32Array) => found.set(mask.join(','), mask);
+  const keep = (mask: Uint32Array) => {
+    const key = mask.join(',');
+    if (found.has(key)) return;
+    found.set(key, mask);
+    centres.set(mask, centre);
+  };
   // The largest subsets holding no two points apart (Bron–Kerbosch with a pivot on the "not apart" graph).
   const split = (members: number[]) => {
     const pieces: number[][] = [];
@@ -140,6 +172,7 @@ function diskGroups(points: readonly Pt[], radius: number, words: number, apart?
     }
   };
   const disk = (x: number, y: number) => {
+    centre = [x, y];
     const members: number[] = [];
     for (let i = 0; i < m; i++) if (Math.hypot(points[i]![0] - x, points[i]![1] - y) <= reach) members.push(i);
     split(members);
@@ -158,7 +191,7 @@ function diskGroups(points: readonly Pt[], radius: number, words: number, apart?
       disk(mx - h * ux, my - h * uy);
     }
   }
-  return [...found.values()];
+  return { groups: [...found.values()], centres };
 }
 
 /** A set inside another adds nothing to a cover. */

@@ -1,4 +1,4 @@
-import { ringIsConvex, type Ring } from '../geometry/ring.js';
+import type { Ring } from '../geometry/ring.js';
 import { buildGrid } from '../placement/grid.js';
 import { roomLowerBound } from '../placement/lower-bound.js';
 import { reachBound } from '../placement/reach-bound.js';
@@ -12,8 +12,8 @@ const keyOf = (rings: readonly Ring[], radius: number, maxArea: number) =>
 
 /**
  * The least number of detectors a room can have (roomLowerBound), remembered: the units page asks for it on every
- * analysis, while the user moves units and the rooms stay as they are. Where the room holds more detectors than that
- * and is not convex, raised by where a unit may stand (reach-bound.ts), as the placement's own bound is.
+ * analysis, while the user moves units and the rooms stay as they are. Where the room holds more detectors than that,
+ * raised by finer witnesses (reach-bound.ts), as the placement's own bound is.
  */
 export function cachedRoomLowerBound(
   rings: readonly Ring[],
@@ -22,8 +22,7 @@ export function cachedRoomLowerBound(
 ): number {
   const { radius, maxArea, wallDistance } = rules;
   const quick = remembered(keyOf(rings, radius, maxArea), () => roomLowerBound(buildGrid(rings), radius, maxArea));
-  const convex = rings.length === 1 && ringIsConvex(rings[0]!);
-  if (convex || detectors <= quick) return quick;
+  if (detectors <= quick) return quick;
   return remembered(`${wallDistance}|${detectors}|${keyOf(rings, radius, maxArea)}`, () =>
     reachBound(rings, { radius, wallDistance }, quick, detectors),
   );
