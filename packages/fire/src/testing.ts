@@ -23,3 +23,4 @@ export { loopOrigins, loopRoom } from './loops/origins.js';
 export { sectionAreas } from './loops/calc-cabling.js';
 export { checkLoop } from './loops/loop-checks.js';
 export { designed, edited, removeRoom, scaleRoom, splitRoom } from './test-support/revision-edits.js';
+export { cabledPlan, PLAN_TRAYS, planBuilding, planRevision } from './test-support/plan-building.js';

@@ -102,8 +102,11 @@ export const FIRE_CALLS = {
       if (!body.model.fire.design_basis) throw new TaskRefused(NO_DESIGN_BASIS);
       return body;
     },
+    // The trays too: a re-routed loop prefers them, as calc_fire_cabling's loops do.
     run: ({ model, changes, keep_removed_units }) =>
-      Promise.resolve(updateFireDesign({ arch: model.arch, fire: model.fire }, changes, { keepRemovedUnits: keep_removed_units })),
+      Promise.resolve(
+        updateFireDesign({ arch: model.arch, elec: model.elec, fire: model.fire }, changes, { keepRemovedUnits: keep_removed_units }),
+      ),
   }),
 };
 

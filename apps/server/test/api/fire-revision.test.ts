@@ -1,9 +1,9 @@
 // POST /api/v1/update_fire_design (issue 40, docs/fire-revisions.md): the fire design brought up to the architecture's
 // changes since its basis, in the compute pool; refused without a basis, for a body that is not one, and anonymously.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyFire, type Arch, type Fire } from '@edrf/model';
-import { archChanges, calcFireUnits, createFireConfig, designBasis } from '@edrf/fire';
-import { makeArch, rect } from '@edrf/fire/testing';
+import { emptyFire, type Arch, type Fire, type Route } from '@edrf/model';
+import { archChanges, calcFireUnits, createFireConfig, designBasis, updateFireDesign } from '@edrf/fire';
+import { cabledPlan, makeArch, PLAN_TRAYS, planBuilding, planRevision, rect } from '@edrf/fire/testing';
 import { NO_DESIGN_BASIS } from '../../src/compute/fire-calls.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
@@ -59,6 +59,22 @@ describe('POST /api/v1/update_fire_design', () => {
     expect(Object.values(answer.fire.revisions ?? {})).toHaveLength(1);
     // The basis is the new architecture's: nothing is pending any more.
     expect(archChanges(answer.fire.design_basis!, arch)).toEqual({ added: [], removed: [], reshaped: [], retyped: [] });
+  });
+
+  it('re-routes the loops the revision touched along the trays sent with the model', async () => {
+    const building = planBuilding();
+    const fire = cabledPlan(building);
+    const arch = planRevision(building);
+    const changes = archChanges(fire.design_basis!, arch);
+    const res = await t.call('POST', '/api/v1/update_fire_design', { cookie, body: { model: { arch, elec: PLAN_TRAYS, fire }, changes } });
+    expect(res.status).toBe(200);
+    const answer = res.body as { fire: Fire; summary: { reroute: string[] } };
+    expect(answer.summary.reroute.length).toBeGreaterThan(0);
+    // The loops as the engine re-routes them with the trays, which differ from its routes without them.
+    const routes = (elec?: typeof PLAN_TRAYS) => updateFireDesign({ arch, elec, fire }, changes).fire.connections.routes;
+    const path = (all: Record<string, Route>) => Object.values(all).map((r) => r.slices.map((s) => s.nodes.map((n) => n.coord)));
+    expect(path(answer.fire.connections.routes)).toEqual(path(routes(PLAN_TRAYS)));
+    expect(path(answer.fire.connections.routes)).not.toEqual(path(routes()));
   });
 
   it('refuses a design never run (no basis), a body that is not one, and a caller who is not signed in', async () => {
