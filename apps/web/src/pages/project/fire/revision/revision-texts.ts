@@ -1,3 +1,4 @@
+import { latestRevision } from '@edrf/fire';
 import type { ArchChanges, Fire, Revision, UnitIdsByGroup } from '@edrf/model';
 
 /** The fire area's words for a revision of the architecture (issue 40). */
@@ -52,12 +53,6 @@ export function cableLine(revision: Revision): string | null {
 
 /** The letter of the design's latest revision ('' before the first): the documents' title blocks carry it. */
 export function currentRevision(fire: Pick<Fire, 'revisions'> | undefined): string {
-  // Letters run A … Z, AA, AB …: a longer letter is later.
-  const later = (a: Revision, b: Revision) =>
-    a.date !== b.date ? a.date > b.date : a.letter.length !== b.letter.length ? a.letter.length > b.letter.length : a.letter > b.letter;
-  const latest = Object.values(fire?.revisions ?? {}).reduce<Revision | undefined>(
-    (last, r) => (!last || later(r, last) ? r : last),
-    undefined,
-  );
-  return latest?.letter ?? '';
+  // The engine's rule, which the plan drawings' revision clouds follow too: the title block and the clouds agree.
+  return latestRevision(fire?.revisions)?.letter ?? '';
 }
