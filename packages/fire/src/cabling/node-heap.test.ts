@@ -18,4 +18,17 @@ describe('NodeHeap', () => {
       }),
     );
   });
+
+  it('with a rank, gives equal keys back lowest rank first (the total order assignCentrals places by)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: 0, max: 1000 }))), (entries) => {
+        const heap = new NodeHeap((node) => entries[node]![1] * 10_000 + node);
+        entries.forEach(([key], node) => heap.push(key, node));
+        const out: number[] = [];
+        while (heap.size > 0) out.push(heap.pop());
+        const expected = [...entries.keys()].sort((a, b) => entries[a]![0] - entries[b]![0] || entries[a]![1] - entries[b]![1] || a - b);
+        expect(out).toEqual(expected);
+      }),
+    );
+  });
 });

@@ -1,7 +1,13 @@
-/** A binary min-heap of graph nodes by key, on two parallel arrays (the searches push a node again rather than decrease). */
+/**
+ * The engine's one binary min-heap: nodes (small integers) by key, on two parallel arrays (the searches push a node
+ * again rather than decrease). Equal keys come back in any order unless `rank` is given: then the lower rank first,
+ * so a caller that must pop in a total order (assignCentrals' regret order) gets it from the same heap as the searches.
+ */
 export class NodeHeap {
   private readonly keys: number[] = [];
   private readonly nodes: number[] = [];
+
+  constructor(private readonly rank?: (node: number) => number) {}
 
   get size(): number {
     return this.nodes.length;
@@ -12,6 +18,11 @@ export class NodeHeap {
     return this.keys[0]!;
   }
 
+  /** Whether (ka, a) comes strictly before (kb, b). */
+  private before(ka: number, a: number, kb: number, b: number): boolean {
+    return ka < kb || (ka === kb && this.rank !== undefined && this.rank(a) < this.rank(b));
+  }
+
   push(key: number, node: number): void {
     const { keys, nodes } = this;
     let i = nodes.length;
@@ -19,7 +30,7 @@ export class NodeHeap {
     nodes.push(node);
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (keys[p]! <= key) break;
+      if (!this.before(key, node, keys[p]!, nodes[p]!)) break;
       keys[i] = keys[p]!;
       nodes[i] = nodes[p]!;
       i = p;
@@ -39,8 +50,8 @@ export class NodeHeap {
       for (;;) {
         const l = 2 * i + 1;
         if (l >= nodes.length) break;
-        const m = l + 1 < nodes.length && keys[l + 1]! < keys[l]! ? l + 1 : l;
-        if (keys[m]! >= lastKey) break;
+        const m = l + 1 < nodes.length && this.before(keys[l + 1]!, nodes[l + 1]!, keys[l]!, nodes[l]!) ? l + 1 : l;
+        if (!this.before(keys[m]!, nodes[m]!, lastKey, lastNode)) break;
         keys[i] = keys[m]!;
         nodes[i] = nodes[m]!;
         i = m;
