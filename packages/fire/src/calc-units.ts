@@ -21,6 +21,12 @@ export interface CalcFireUnitsInput {
    * The answer still holds every unit. Absent: the whole building.
    */
   rooms?: ReadonlySet<string>;
+  /**
+   * With `rooms`: call points also at these doors where they are exits, though no room of theirs is in `rooms` — a door
+   * a revision left opening onto where a removed room stood, now out of the building (issue 40). Nothing else is placed
+   * for them.
+   */
+  exits?: ReadonlySet<string>;
 }
 
 /**
@@ -39,7 +45,7 @@ export function calcFireUnitsWithStats(
 ): { result: FireUnitsResult; stats: RoomStats[] } {
   const { arch, fire } = input;
   const scope = input.rooms;
-  const building = scope ? scopedBuilding(arch, scope) : indexBuilding(arch);
+  const building = scope ? scopedBuilding(arch, scope, input.exits) : indexBuilding(arch);
   // A limited run reads the detectors and sirens of its rooms only; call points all (they serve the storey's travel).
   const inScope = scope && standsIn(building.storeys, scope);
   const ctx: PlacementContext = {
@@ -57,6 +63,7 @@ export function calcFireUnitsWithStats(
     withBounds: opts.withBounds ?? false,
     analyzeOnly: input.analyze_only ?? false,
     ...(scope ? { rooms: scope } : {}),
+    ...(scope && input.exits ? { exits: input.exits } : {}),
   };
   if (!scope) checkUnitStoreys(ctx, arch);
   placeDetectors(ctx, building.storeys);
@@ -81,13 +88,14 @@ const BAD_SHAPE = 'bad_room_shape:';
 /**
  * The building a limited run reads: the storeys holding one of its rooms, each with the storey above it (a shaft's top
  * is where no shaft room of the storey above stands over it), every room on the storey the engine reads it on. Of the
- * building's warnings it keeps those about its rooms.
+ * building's warnings it keeps those about its rooms. The storeys of `exits` too, for their call points.
  */
-function scopedBuilding(arch: Arch, rooms: ReadonlySet<string>): BuildingIndex {
+function scopedBuilding(arch: Arch, rooms: ReadonlySet<string>, exits: ReadonlySet<string> = new Set()): BuildingIndex {
   const order = storeyOrder(arch);
   const owner = roomStoreys(arch);
   const read = new Set<number>();
   order.forEach((storey, k) => {
+    if (storey.doors.some((id) => exits.has(id))) read.add(k);
     if (!storey.rooms.some((id) => rooms.has(id) && owner.get(id) === storey.id)) return;
     read.add(k);
     if (k + 1 < order.length) read.add(k + 1);

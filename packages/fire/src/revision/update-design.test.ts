@@ -169,6 +169,57 @@ describe('updateFireDesign: the units', () => {
   });
 });
 
+describe('updateFireDesign: the exits a revision makes', () => {
+  /** The call points the update added, with the doors they serve. */
+  const addedButtons = (fire: Fire, ids: readonly string[] = []) => ids.map((id) => fire.units.buttons[id]!);
+
+  it('puts a call point at a door from a kept room into a removed one, on the kept side, and adds nothing else', () => {
+    // Room F is gone: its door from the corridor now opens out of the building, an exit.
+    const next = edited(arch, (draft) => removeRoom(draft, 'F'));
+    expect(Object.values(design.units.buttons).some((b) => b.door_id === 'dF')).toBe(false);
+    const { fire, summary } = update(next);
+    const made = addedButtons(fire, summary.units.added.buttons);
+    expect(made.map((b) => b.door_id)).toEqual(['dF']);
+    // Beside the door, in the corridor (y 6…8), within the regulation's reach of the door's middle (19.5, 8).
+    const [x, y] = made[0]!.coord;
+    expect(pointInRings(x, y, roomRings(next, 'corridor'))).toBe(true);
+    expect(Math.hypot(x - 19.5, y - 8)).toBeLessThanOrEqual(design.config.unit.button.max_range_from_door);
+    expect(Object.keys(summary.units.added)).toEqual(['buttons']);
+    for (const unit of Object.values(design.units.buttons)) expect(fire.units.buttons[unit.id]).toEqual(unit);
+    // The new call point is addressed in the corridor's section, at an address no other unit there has.
+    const corridorSection = fire.sections[Object.values(design.sections).find((s) => s.parts.some((p) => p.room_id === 'corridor'))!.id]!;
+    const address = corridorSection.addresses[made[0]!.id];
+    expect(address).toBeGreaterThan(0);
+    expect(Object.values(corridorSection.addresses).filter((a) => a === address)).toHaveLength(1);
+  });
+
+  it('adds no call point at a door into a room added where the removed one stood, nor where a call point already serves it', () => {
+    const replaced = edited(arch, (draft) => {
+      removeRoom(draft, 'F');
+      putRoom(draft, 'S0', { id: 'G', exterior: rect(15, 8, 15, 6), name: 'Room G' });
+    });
+    const { fire, summary } = update(replaced);
+    expect(addedButtons(fire, summary.units.added.buttons).map((b) => b.door_id)).not.toContain('dF');
+    // A call point the designer put beside the door, in the corridor, already serves the new exit.
+    const mine = structuredClone(design);
+    const product = design.config.products.buttons[0]?.id ?? '';
+    mine.units.buttons['btn-mine'] = {
+      id: 'btn-mine',
+      storey_id: 'S0',
+      door_id: '',
+      product_id: product,
+      coord: [18.5, 7.7, 1.4],
+      angle: 0,
+    };
+    const served = update(
+      edited(arch, (draft) => removeRoom(draft, 'F')),
+      mine,
+    );
+    expect(served.summary.units.added).toEqual({});
+    expect(served.fire.units.buttons['btn-mine']).toEqual(mine.units.buttons['btn-mine']);
+  });
+});
+
 describe('calcFireUnits with a room filter', () => {
   it('places in the given rooms what a whole run places there, and adds nothing elsewhere', () => {
     const emptied = structuredClone(design);

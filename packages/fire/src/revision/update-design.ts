@@ -16,6 +16,7 @@ import { blockedByRevision, cableMetres, routesToReroute } from './reroute.js';
 import { rerouteLoops } from './reroute-loops.js';
 import { nextRevision, priceOfRooms } from './revision-record.js';
 import { BuildingView, RoomBoxes } from './building-view.js';
+import { exitsMadeByRevision } from './new-exits.js';
 import { hasSectionLabels, updatedSectionLabels } from './section-labels.js';
 import { updateSections } from './update-sections.js';
 
@@ -60,7 +61,7 @@ const without = <T>(items: Readonly<Record<string, T>>, gone: ReadonlySet<string
 /**
  * Update the design (issue 40): the fire design follows the architect's revision, the work proportional to the change.
  * Units in removed rooms are removed (or, with keepRemovedUnits, kept and flagged); the added, reshaped and re-typed
- * rooms get units as a Units run would, and only they; every other unit keeps its id, place, product and address;
+ * rooms get units as a Units run would, and only they, and a door the revision made an exit its call point; every other unit keeps its id, place, product and address;
  * sections drop what is gone and take the new rooms (update-sections.ts); the loops the revision touched are re-routed
  * through the new architecture with the new units on them, cables between racks only where their path is blocked,
  * every other route left as it was (reroute-loops.ts); the new design basis is taken and a revision appended. `elec`:
@@ -98,10 +99,12 @@ export function updateFireDesign(
   const scope = new Set(
     [...changes.added, ...changes.reshaped, ...changes.retyped].map((r) => r.id).filter((id) => Object.hasOwn(arch.rooms, id)),
   );
+  // A door the revision left opening where a removed room stood is an exit now: its call point, as a Units run places it.
+  const exits = exitsMadeByRevision(arch, fire.design_basis, changes, view);
   const added: { id: string; group: UnitGroup }[] = [];
   let warnings: AnalysisWarning[] = [];
-  if (scope.size > 0) {
-    const result = calcFireUnits({ arch, fire: { ...fire, units }, rooms: scope });
+  if (scope.size > 0 || exits.size > 0) {
+    const result = calcFireUnits({ arch, fire: { ...fire, units }, rooms: scope, exits });
     warnings = result.validation.warnings;
     // The run gives new units the lowest free ids, which the removed units have just freed: a new unit takes a fresh
     // one instead, so that the revision's removed and added units never share an id.

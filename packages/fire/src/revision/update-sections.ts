@@ -77,6 +77,11 @@ export function updateSections(input: SectionsUpdateInput): SectionsUpdate {
   for (const s of sections.values()) for (const p of s.parts) owner.set(p.room_id, s.id);
 
   const involved = new Set([...scoped].filter((id) => view.room(id)).map(place));
+  // The storeys of the new units too: a call point at an exit the revision made stands in a room it left alone.
+  for (const group of UNIT_GROUPS)
+    for (const unit of Object.values<{ id: string; storey_id: string }>(fire.units[group]))
+      if (input.addedUnits.has(unit.id)) involved.add(view.placeOf(unit.storey_id) ?? -1);
+  involved.delete(-1);
   const building = partBuilding(view, arch, involved, wholeBuilding ? null : whole, wholeBuilding);
   const breaches = (section: Section) =>
     validateSections({

@@ -3,7 +3,7 @@ import { roomLabel, warning, type RoomInfo, type StoreyInfo } from '../building.
 import { pointInRings, type Pt } from '../geometry/ring.js';
 import { MinHeap } from '../placement/fields.js';
 import { escapeRoute, exitDoors, roomOf, storeyDoors, type DoorInfo } from './doors.js';
-import { placesIn, type PlacementContext } from './context.js';
+import { placesAt, placesIn, type PlacementContext } from './context.js';
 import { callPointZ, roomLevels } from './mounting.js';
 import { isClosedVoid } from './voids.js';
 import { inDoorway, nearestWallPoint, WALL_INSET, wallPoints } from './walls.js';
@@ -26,7 +26,8 @@ export function placeButtons(ctx: PlacementContext, storeys: readonly StoreyInfo
   const productId = ctx.fire.config.products.buttons[0]?.id ?? '';
   const regulation = ctx.fire.config.regulation;
   for (const storey of storeys) {
-    if (!storey.rooms.some((room) => placesIn(ctx, room.room.id))) continue;
+    const placing = storey.rooms.some((room) => placesIn(ctx, room.room.id));
+    if (!placing && !storey.storey.doors.some((id) => ctx.exits?.has(id))) continue;
     const doors = storeyDoors(storey, ctx.doors);
     const closedVoid = (room: RoomInfo) => isClosedVoid(room, storey, ctx.doors, regulation);
     // The storey's call points, kept as they are added (not gathered again per door).
@@ -46,7 +47,7 @@ export function placeButtons(ctx: PlacementContext, storeys: readonly StoreyInfo
       mine.push(ctx.buttons[id]);
     };
     for (const { info, side } of exitDoors(doors, closedVoid)) {
-      if (!info.sides.some((room) => room && placesIn(ctx, room.room.id))) continue;
+      if (!placesAt(ctx, info)) continue;
       const served = onStorey().some((b) => Math.hypot(b.coord[0] - info.mid[0], b.coord[1] - info.mid[1]) <= range + 1e-9);
       if (served) continue;
       const at = ctx.analyzeOnly ? undefined : besideDoor(storey, doors, info, side, range);
@@ -54,6 +55,8 @@ export function placeButtons(ctx: PlacementContext, storeys: readonly StoreyInfo
       else
         ctx.warnings.push(warning('door_without_button', info.door.id, MESSAGES.doorWithoutButton(info.door.name || info.door.id, range)));
     }
+    // A storey read for its new exits alone has no room to check travel in.
+    if (!placing) continue;
     const route = escapeRoute(doors, closedVoid);
     const site = (room: RoomInfo, point: Pt) => travelSite(storey, doors, route.onRoute, room, point);
     addForTravel(ctx, storey, doors, onStorey, site, (at, room) => add(at, '', room));

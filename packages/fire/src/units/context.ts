@@ -1,6 +1,7 @@
 import type { Button, Detector, Door, Fire, Polygon, Siren } from '@edrf/model';
 import type { AnalysisWarning, RoomDetection } from '../analysis.js';
 import type { RegulationRules } from '../regulations.js';
+import type { DoorInfo } from './doors.js';
 import type { UnitIds } from './ids.js';
 
 /** Detection figures of one room, for the quality benchmark and the units page. */
@@ -28,10 +29,16 @@ export interface PlacementContext {
   analyzeOnly?: boolean;
   /** Place only in these rooms (a revision's changed rooms, issue 40); absent: every room. */
   rooms?: ReadonlySet<string>;
+  /** With `rooms`: call points also at these doors when they are exits, whatever rooms they join (a revision's new exits). */
+  exits?: ReadonlySet<string>;
 }
 
 /** Whether the run places in a room: every room, unless it is limited to some (`rooms`). */
 export const placesIn = (ctx: Pick<PlacementContext, 'rooms'>, roomId: string): boolean => !ctx.rooms || ctx.rooms.has(roomId);
+
+/** Whether the run places a call point at an exit door: one of its rooms is placed in, or the door is one of `exits`. */
+export const placesAt = (ctx: Pick<PlacementContext, 'rooms' | 'exits'>, door: DoorInfo): boolean =>
+  door.sides.some((room) => room !== undefined && placesIn(ctx, room.room.id)) || (ctx.exits?.has(door.door.id) ?? false);
 
 /** More units than this in one room means settings far too small (say 0.01 m²): the room is left unplaced with a warning. */
 export const MAX_UNITS_PER_ROOM = 20_000;

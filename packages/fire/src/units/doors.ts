@@ -15,7 +15,8 @@ export interface DoorInfo {
   sides: [RoomInfo | undefined, RoomInfo | undefined];
 }
 
-const SIDE_PROBE = 0.3;
+/** How far from a door's line its sides' rooms are looked for. */
+export const SIDE_PROBE = 0.3;
 
 /** Each room's box (x0, y0, x1, y1 in a row), kept per storey: the call point check looks up a room per door side. */
 const storeyBoxes = new WeakMap<StoreyInfo, Float64Array>();
