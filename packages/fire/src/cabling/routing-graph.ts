@@ -1,7 +1,7 @@
 import type { Arch, Door, Elec, Storey, Tray, WallOpening } from '@edrf/model';
 import { indexBuilding, roomAt, type RoomInfo, type StoreyInfo } from '../building.js';
 import { distanceToRings, pointInRings, ringArea, ringCentroid, segmentsCross, type Pt, type Ring } from '../geometry/ring.js';
-import { NodeHeap } from './node-heap.js';
+import { GraphSearch } from '../loops/path-between.js';
 import { isLiftShaft, lanePoint, laneT, roomLane, squareToLane, type Lane } from './room-lanes.js';
 import { DOOR_REACH, roomGraph, sharedStretches, WALL_GAP, WALL_MIN_SHARED } from '../sections/room-graph.js';
 
@@ -722,30 +722,14 @@ export interface ShortestPaths {
   prev: Int32Array;
 }
 
-/** Dijkstra from one node. Paths do not pass through terminal nodes other than the source. */
+/**
+ * Every node's cheapest path from one node: the loops' search (GraphSearch) run over the whole graph, so that one
+ * Dijkstra serves the engine. Paths do not pass through terminal nodes other than the source.
+ */
 export function shortestPaths(g: RoutingGraph, source: number): ShortestPaths {
-  const n = g.nodes.length;
-  const cost = new Float64Array(n).fill(Infinity);
-  const prev = new Int32Array(n).fill(-1);
-  const done = new Uint8Array(n);
-  // Lazily deleted: a node is pushed again when it gets cheaper.
-  const heap = new NodeHeap();
-  cost[source] = 0;
-  heap.push(0, source);
-  while (heap.size > 0) {
-    const v = heap.pop();
-    if (done[v]) continue;
-    done[v] = 1;
-    if (v !== source && g.nodes[v]!.terminal) continue;
-    for (const e of g.edges[v]!) {
-      const c = cost[v]! + e.cost;
-      if (c < cost[e.to]!) {
-        cost[e.to] = c;
-        prev[e.to] = v;
-        heap.push(c, e.to);
-      }
-    }
-  }
+  const search = new GraphSearch(g).search(source, null);
+  const cost = Float64Array.from(g.nodes, (_, v) => search.costTo(v));
+  const prev = Int32Array.from(g.nodes, (_, v) => search.previous(v));
   return { source, cost, prev };
 }
 

@@ -62,6 +62,11 @@ export class GraphSearch {
     return this.settled[node] === this.run ? this.cost[node]! : Infinity;
   }
 
+  /** The node before `node` on its cheapest path in the last search (-1 for its source and nodes not reached). */
+  previous(node: number): number {
+    return this.settled[node] === this.run ? this.prev[node]! : -1;
+  }
+
   /** The last search's path from its source to a node, source first; [] when not reached. */
   pathTo(node: number): number[] {
     if (this.settled[node] !== this.run) return [];
