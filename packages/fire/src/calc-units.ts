@@ -3,6 +3,7 @@ import { fireUnitsResultSchema, type FireUnitsResult } from './analysis.js';
 import { storeyOrder, roomStoreys } from './analysis/storey-order.js';
 import { indexBuilding, roomAt, warning, type BuildingIndex, type StoreyInfo } from './building.js';
 import { MESSAGES } from './messages.js';
+import type { PlacementTable } from './placement/room.js';
 import { REGULATION_RULES } from './regulations.js';
 import type { PlacementContext, RoomStats } from './units/context.js';
 import { placeButtons } from './units/buttons.js';
@@ -32,16 +33,17 @@ export interface CalcFireUnitsInput {
 /**
  * calc_fire_units: detectors, sirens and manual call points for the whole building under the
  * fire config's regulation and settings. Units already in the model are kept and counted; only
- * what is missing is added. Bad rooms and units are skipped with a warning each.
+ * what is missing is added. Bad rooms and units are skipped with a warning each. With `placements`, a room
+ * other threads placed (placement/shares.ts) is taken from that table instead of placed again: the same answer.
  */
-export function calcFireUnits(input: CalcFireUnitsInput): FireUnitsResult {
-  return calcFireUnitsWithStats(input).result;
+export function calcFireUnits(input: CalcFireUnitsInput, opts: { placements?: PlacementTable } = {}): FireUnitsResult {
+  return calcFireUnitsWithStats(input, opts).result;
 }
 
 /** calc_fire_units with the detection figures of every room (detectors placed, lower bound), for the benchmark. */
 export function calcFireUnitsWithStats(
   input: CalcFireUnitsInput,
-  opts: { withBounds?: boolean } = {},
+  opts: { withBounds?: boolean; placements?: PlacementTable } = {},
 ): { result: FireUnitsResult; stats: RoomStats[] } {
   const { arch, fire } = input;
   const scope = input.rooms;
@@ -64,6 +66,8 @@ export function calcFireUnitsWithStats(
     analyzeOnly: input.analyze_only ?? false,
     ...(scope ? { rooms: scope } : {}),
     ...(scope && input.exits ? { exits: input.exits } : {}),
+    // Rooms other threads placed (placement/shares.ts), taken from the table, never added to it.
+    ...(opts.placements ? { placements: { table: opts.placements, record: false } } : {}),
   };
   if (!scope) checkUnitStoreys(ctx, arch);
   placeDetectors(ctx, building.storeys);

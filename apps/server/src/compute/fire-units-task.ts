@@ -13,7 +13,6 @@ import {
   placeRoomShare,
   roomCount,
   roomsPart,
-  withPlacements,
   type CalcFireUnitsInput,
   type FireUnitsResult,
   type PlacementTable,
@@ -169,7 +168,7 @@ export async function calcFireUnitsTask(
   } finally {
     for (const port of ports) port.close();
   }
-  return withPlacements(table, false, () => calcFireUnits(input));
+  return calcFireUnits(input, { placements: table });
 }
 
 /**

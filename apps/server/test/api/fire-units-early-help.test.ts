@@ -10,7 +10,6 @@ import {
   placeRoomShare,
   roomCount,
   roomsPart,
-  withPlacements,
   type RoomPlacement,
   type RoomsInput,
 } from '@edrf/fire';
@@ -50,7 +49,7 @@ describe('calc_fire_units with its helpers asked before the body is checked', ()
       }
     }
     const input = calcUnitsBody.parse({ arch, fire });
-    const answer = withPlacements(new Counting(placed), false, () => calcFireUnits(input));
+    const answer = calcFireUnits(input, { placements: new Counting(placed) });
     // The run asks for every room that takes detectors (sounders are placed on walls, not from shared placements).
     expect(asked).toBeGreaterThan(0);
     expect(missed).toBe(0);

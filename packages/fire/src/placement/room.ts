@@ -46,19 +46,13 @@ export interface RoomPlacement {
  */
 export type PlacementTable = Map<string, RoomPlacement>;
 
-let table: PlacementTable | undefined;
-let recording = false;
-
-/** Runs fn with placeInRoom answering from the table, and, when recording, adding what it places to it. */
-export function withPlacements<T>(placements: PlacementTable, record: boolean, fn: () => T): T {
-  const outer = { table, recording };
-  table = placements;
-  recording = record;
-  try {
-    return fn();
-  } finally {
-    ({ table, recording } = outer);
-  }
+/**
+ * The placements a run shares (its context's `placements`): taken from `table` where known, and what it places added
+ * to it when `record` (a share placing for the run that assembles the answer). The engine keeps none between calls.
+ */
+export interface Placements {
+  table: PlacementTable;
+  record: boolean;
 }
 
 const obstacleKeys = new WeakMap<readonly Ring[], string>();
@@ -84,14 +78,20 @@ export function placementKey(rings: readonly Ring[], rules: RoomRules, fixed: re
   ].join('/');
 }
 
-/** Places the units a room needs, keeping those already in it (fixed). */
-export function placeInRoom(rings: readonly Ring[], rules: RoomRules, fixed: readonly Pt[], withBound = true): RoomPlacement {
-  if (!table) return placeAnew(rings, rules, fixed, withBound);
+/** Places the units a room needs, keeping those already in it (fixed); from `placements` where it holds the room. */
+export function placeInRoom(
+  rings: readonly Ring[],
+  rules: RoomRules,
+  fixed: readonly Pt[],
+  withBound = true,
+  placements?: Placements,
+): RoomPlacement {
+  if (!placements) return placeAnew(rings, rules, fixed, withBound);
   const key = placementKey(rings, rules, fixed, withBound);
-  const known = table.get(key);
+  const known = placements.table.get(key);
   if (known) return known;
   const placement = placeAnew(rings, rules, fixed, withBound);
-  if (recording) table.set(key, placement);
+  if (placements.record) placements.table.set(key, placement);
   return placement;
 }
 

@@ -5,14 +5,14 @@ import type { PlacementContext } from '../units/context.js';
 import { placeDetectors } from '../units/detectors.js';
 import { UnitIds } from '../units/ids.js';
 import { placeSirens } from '../units/sirens.js';
-import { withPlacements, type PlacementTable, type RoomPlacement } from './room.js';
+import type { PlacementTable, Placements, RoomPlacement } from './room.js';
 
-export { withPlacements, type PlacementTable, type RoomPlacement };
+export type { PlacementTable, Placements, RoomPlacement };
 
 /**
  * Rooms are placed independently of each other, so a large building's rooms can be placed in shares, on several
  * threads: each share records its rooms' placements (detectors and sirens) in a table, and calc_fire_units then runs
- * as usual with that table (withPlacements), taking each placement from it instead of making it again. Whatever a
+ * as usual with that table (calcFireUnits' `placements`), taking each placement from it instead of making it again. Whatever a
  * share left out or placed differently is placed by that run itself, so the answer is the single-thread answer.
  */
 
@@ -97,6 +97,7 @@ export function placeRoomShare(input: RoomsInput, storeys: readonly StoreyInfo[]
   const units = <T extends { storey_id: string }>(group: Record<string, T>) =>
     Object.fromEntries(Object.entries(group).flatMap(([id, u]) => (onShare.has(u.storey_id) ? [[id, structuredClone(u)]] : [])));
   const { fire } = input;
+  const table: PlacementTable = new Map();
   const ctx: PlacementContext = {
     fire,
     doors: {},
@@ -111,12 +112,10 @@ export function placeRoomShare(input: RoomsInput, storeys: readonly StoreyInfo[]
     stats: [],
     withBounds: false,
     analyzeOnly: input.analyze_only ?? false,
+    placements: { table, record: true },
   };
-  const table: PlacementTable = new Map();
-  withPlacements(table, true, () => {
-    placeDetectors(ctx, share);
-    placeSirens(ctx, share);
-  });
+  placeDetectors(ctx, share);
+  placeSirens(ctx, share);
   return [...table];
 }
 

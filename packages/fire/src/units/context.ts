@@ -1,5 +1,6 @@
 import type { Button, Detector, Door, Fire, Polygon, Siren } from '@edrf/model';
 import type { AnalysisWarning, RoomDetection } from '../analysis.js';
+import type { Placements } from '../placement/room.js';
 import type { RegulationRules } from '../regulations.js';
 import type { DoorInfo } from './doors.js';
 import type { UnitIds } from './ids.js';
@@ -31,6 +32,8 @@ export interface PlacementContext {
   rooms?: ReadonlySet<string>;
   /** With `rooms`: call points also at these doors when they are exits, whatever rooms they join (a revision's new exits). */
   exits?: ReadonlySet<string>;
+  /** Rooms placed by other threads (placement/shares.ts), taken instead of placed again; recorded when placing a share. */
+  placements?: Placements;
 }
 
 /** Whether the run places in a room: every room, unless it is limited to some (`rooms`). */

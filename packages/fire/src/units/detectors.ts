@@ -65,6 +65,7 @@ function placeRoomDetectors(ctx: PlacementContext, info: RoomInfo, existing: str
     },
     existing.map((id) => [ctx.detectors[id]!.coord[0], ctx.detectors[id]!.coord[1]] as Pt),
     ctx.withBounds,
+    ctx.placements,
   );
   // analyze_only on a room its detectors cover: the placement kept them all and added none, so its pieces are theirs.
   if (ctx.analyzeOnly && !(placement.ok && placement.added.length === 0)) {
@@ -236,6 +237,7 @@ function placeShaftDetector(
       { radius: 1e6, maxArea: Infinity, wallDistance: Math.min(settings.min_wall_distance, 0.1), obstacles: [], obstacleDistance: 0 },
       [],
       false,
+      ctx.placements,
     );
     const productId = ctx.fire.config.products.detectors.find((p) => p.type === 'Smoke')?.id ?? '';
     for (const [i, [x, y]] of placement.added.entries()) {
