@@ -15,6 +15,8 @@ import type { FileStore } from './services/file-store.js';
 import { fileStoreFromConfig } from './services/file-store-config.js';
 import { Versions } from './versions/repository.js';
 import { ComputePool } from './compute/pool.js';
+import { startComputeWorker } from './compute/start-worker.js';
+import { computeWorkers } from './compute/worker-count.js';
 import { createGlobalIdStore } from './ifc-upload/global-ids.js';
 import { versionRoutes } from './routes/versions.js';
 import { modelRoutes } from './routes/model.js';
@@ -81,7 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     files: opts.files ?? fileStoreFromConfig(opts.config),
     ifcGlobalIds: createGlobalIdStore(opts.config.dataDir),
     versions: new Versions(opts.db),
-    compute: new ComputePool(),
+    compute: new ComputePool(computeWorkers(), startComputeWorker, { express: 1 }),
     stripe: createStripeGateway(opts.config.stripe),
     log: app.log,
   };

@@ -30,6 +30,9 @@ export type WorkerMessage =
   | { type: 'failed'; detail: string };
 
 /** How a task is run (ComputePool.run). */
+/** 'express' workers take only small tasks (pool.ts), so that a sync or a small model's run never waits behind a large building. */
+export type Lane = 'regular' | 'express';
+
 export interface RunOptions extends Pick<TaskRequest, 'crashForTest'> {
   /**
    * At most this long in a worker (from the worker's start on it: not the wait in the queue, nor a new worker's own

@@ -1,11 +1,13 @@
 import type { MessagePort, TransferListItem, Worker } from 'node:worker_threads';
 import { startComputeWorker } from './start-worker.js';
 import { TaskFailed, TaskRefused, TaskTimedOut, type Progress } from './protocol.js';
-import type { RunOptions, TaskInput, TaskName, TaskOutput, TaskRequest, WorkerMessage } from './messages.js';
+import type { Lane, RunOptions, TaskInput, TaskName, TaskOutput, TaskRequest, WorkerMessage } from './messages.js';
 import { computeWorkers } from './worker-count.js';
 
 interface Job {
   request: TaskRequest;
+  /** A task on a small request body (EXPRESS_BYTES): it may run on the express worker while the others are busy. */
+  small: boolean;
   /** What the request holds that moves to the worker: ports, a request body's bytes. */
   transfer?: readonly TransferListItem[];
   onProgress: Progress;
@@ -26,6 +28,16 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | null;
+  lane: Lane;
+}
+
+/** A request body up to this many bytes makes a small task (the express lane's). */
+export const EXPRESS_BYTES = 1024 * 1024;
+
+/** Bytes of the ArrayBuffers a task's input moves to the worker (its request body); undefined if none. */
+function bodyBytes(transfer: readonly TransferListItem[] | undefined): number | undefined {
+  const buffers = (transfer ?? []).filter((item): item is ArrayBuffer => item instanceof ArrayBuffer);
+  return buffers.length > 0 ? buffers.reduce((sum, buffer) => sum + buffer.byteLength, 0) : undefined;
 }
 
 const stopping = () => new TaskFailed('the server is stopping');
@@ -36,7 +48,8 @@ const stopping = () => new TaskFailed('the server is stopping');
  * A task that fails, or a worker that dies, rejects its task with TaskFailed and the worker is replaced
  * by the next task (at once, warmed up, when the pool started its workers with startWorkers). A task
  * run with a deadline that it passes has its worker, and the workers helping it, ended: TaskTimedOut.
- * close() ends them all (the app's onClose).
+ * close() ends them all (the app's onClose). With `express` workers beside them (a server has one), a task on a small
+ * request body that finds every regular worker busy runs there at once instead of waiting its turn.
  */
 export class ComputePool {
   /** How many workers were started, for tests. */
@@ -52,8 +65,28 @@ export class ComputePool {
 
   constructor(
     private readonly size: number = computeWorkers(),
-    private readonly factory: () => Worker = startComputeWorker,
+    private readonly factory: (lane: Lane) => Worker = startComputeWorker,
+    private readonly options: { express?: number } = {},
   ) {}
+
+  private get expressSize(): number {
+    return this.options.express ?? 0;
+  }
+
+  private count(lane: Lane): number {
+    return [...this.slots].filter((slot) => slot.lane === lane).length;
+  }
+
+  private sizeOf(lane: Lane): number {
+    return lane === 'regular' ? this.size : this.expressSize;
+  }
+
+  /** An idle worker of the lane, or a new one if the lane has room. */
+  private freeSlot(lane: Lane): Slot | undefined {
+    const idle = [...this.slots].find((slot) => slot.lane === lane && !slot.job);
+    if (idle || this.closed || this.count(lane) >= this.sizeOf(lane)) return idle;
+    return this.spawn(lane);
+  }
 
   /**
    * Runs one task in a worker. Rejects with TaskRefused (the input) or TaskFailed (the server), TaskTimedOut when it
@@ -62,9 +95,11 @@ export class ComputePool {
   run<K extends TaskName>(task: K, input: TaskInput<K>, onProgress: Progress = () => {}, options: RunOptions = {}): Promise<TaskOutput<K>> {
     if (this.closed) return Promise.reject(stopping());
     const { deadlineSeconds, transfer, ...request } = options;
+    const bytes = bodyBytes(transfer);
     return new Promise((resolve, reject) => {
       this.queue.push({
         request: { task, input, ...request },
+        small: bytes !== undefined && bytes <= EXPRESS_BYTES,
         transfer,
         onProgress,
         resolve: resolve as (output: unknown) => void,
@@ -83,9 +118,31 @@ export class ComputePool {
    */
   startWorkers(): Promise<void> {
     this.eager = true;
-    const warming = [];
-    for (let i = this.slots.size; i < this.size; i++) warming.push(this.run('warm_up', undefined));
-    return Promise.all(warming).then(() => undefined);
+    return Promise.all(this.warmUp()).then(() => undefined);
+  }
+
+  /** Starts the workers each lane lacks, each readying its libraries (warm_up). */
+  private warmUp(): Promise<unknown>[] {
+    const warming: Promise<unknown>[] = [];
+    for (const lane of ['regular', 'express'] as const)
+      for (let i = this.count(lane); i < this.sizeOf(lane); i++) {
+        const slot = this.spawn(lane);
+        warming.push(
+          new Promise((resolve, reject) => {
+            const job: Job = {
+              request: { task: 'warm_up', input: undefined },
+              small: false,
+              onProgress: () => {},
+              resolve,
+              reject,
+              step: '',
+              progress: 0,
+            };
+            this.start(slot, job);
+          }),
+        );
+      }
+    return warming;
   }
 
   /** Resolves once no task runs or waits, helpers' included (tests wait for a helper to be free). */
@@ -113,14 +170,17 @@ export class ComputePool {
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
+  /** Tasks in order to the regular workers; a small task that finds none free to an express worker. */
   private dispatch(): void {
-    while (this.queue.length > 0) {
-      let slot = [...this.slots].find((candidate) => !candidate.job);
+    for (let i = 0; i < this.queue.length;) {
+      const job = this.queue[i]!;
+      const slot = this.freeSlot('regular') ?? (job.small ? this.freeSlot('express') : undefined);
       if (!slot) {
-        if (this.slots.size >= this.size) return;
-        slot = this.spawn();
+        i++;
+        continue;
       }
-      this.start(slot, this.queue.shift()!);
+      this.queue.splice(i, 1);
+      this.start(slot, job);
     }
   }
 
@@ -140,8 +200,7 @@ export class ComputePool {
    * has room, or not at all. Nobody waits for its answer: the two tasks talk through their input.
    */
   private help(request: TaskRequest, transfer: readonly MessagePort[], helping: Job): void {
-    let slot = this.closed ? undefined : [...this.slots].find((candidate) => !candidate.job);
-    if (!slot && !this.closed && this.slots.size < this.size) slot = this.spawn();
+    const slot = this.closed ? undefined : this.freeSlot('regular');
     if (!slot) {
       for (const port of transfer) port.close();
       return;
@@ -149,7 +208,17 @@ export class ComputePool {
     const ignore = () => {};
     this.helped += 1;
     // A helper ends by its task's deadline, if it has one: it must not go on alone with the work that took too long.
-    const job: Job = { request, transfer, onProgress: ignore, resolve: ignore, reject: ignore, step: '', progress: 0, helping };
+    const job: Job = {
+      request,
+      small: false,
+      transfer,
+      onProgress: ignore,
+      resolve: ignore,
+      reject: ignore,
+      step: '',
+      progress: 0,
+      helping,
+    };
     job.deadlineAt = helping.deadlineAt;
     this.start(slot, job);
   }
@@ -186,17 +255,15 @@ export class ComputePool {
       job.reject(error);
     }
     this.dispatch();
-    if (this.eager && !this.closed && this.queue.length === 0 && this.slots.size < this.size) {
-      // Replaced now and warmed up, as startWorkers did, so that the next file does not wait for a worker to start.
-      this.run('warm_up', undefined).catch(() => {});
-    }
+    // Replaced now and warmed up, as startWorkers did, so that the next file does not wait for a worker to start.
+    if (this.eager && !this.closed) for (const warming of this.warmUp()) warming.catch(() => {});
     this.checkIdle();
   }
 
-  private spawn(): Slot {
-    const worker = this.factory();
+  private spawn(lane: Lane): Slot {
+    const worker = this.factory(lane);
     this.starts += 1;
-    const slot: Slot = { worker, job: null };
+    const slot: Slot = { worker, job: null, lane };
     this.slots.add(slot);
     const retire = (error: Error) => this.retire(slot, error);
     worker.on('message', (message: WorkerMessage) => {

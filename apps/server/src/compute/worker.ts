@@ -1,10 +1,21 @@
 // A compute pool worker thread (pool.ts): each message is one task request, answered by progress
 // messages (and maybe requests for help) and then one result, refusal or failure. After a failure the pool ends this worker (a
 // WebAssembly library may be left in a bad state) and starts a fresh one for the next task.
-import { parentPort, type MessagePort } from 'node:worker_threads';
+import os from 'node:os';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { tasks } from './tasks.js';
 import { TaskRefused, type Progress } from './protocol.js';
 import type { AskAnyHelp, TaskName, TaskRequest, WorkerMessage } from './messages.js';
+
+// This thread's nice value (start-worker.ts); where the system refuses it the worker runs as it is.
+const nice = (workerData as { nice?: number } | undefined)?.nice ?? 0;
+if (nice !== 0) {
+  try {
+    os.setPriority(nice);
+  } catch {
+    // A container may forbid it: nothing is lost but the order.
+  }
+}
 
 const post = (message: WorkerMessage, transfer: readonly MessagePort[] = []) => parentPort?.postMessage(message, transfer);
 const askHelp: AskAnyHelp = (task, input, transfer = []) => post({ type: 'help', request: { task, input }, transfer }, transfer);

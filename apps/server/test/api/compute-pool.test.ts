@@ -261,3 +261,44 @@ describe('an import with many faces and few shapes, on a pool of two workers', (
     // Three imports of 450 walls and two workers started: on a busy 2-core machine this passes 20 s.
   }, 60_000);
 });
+
+describe('the express lane', () => {
+  const smallBody = () => {
+    const bytes = new TextEncoder().encode('{"not":"a sync"}');
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    return { body: { bytes: buffer }, transfer: [buffer] };
+  };
+
+  it('runs a task on a small request body at once while the regular worker is busy; others wait their turn', async () => {
+    const lanes: string[] = [];
+    const pool = new ComputePool(
+      1,
+      (lane) => {
+        lanes.push(lane);
+        return startComputeWorker(lane);
+      },
+      { express: 1 },
+    );
+    try {
+      await pool.startWorkers();
+      expect(lanes.sort()).toEqual(['express', 'regular']);
+      const settled: string[] = [];
+      const busy = pool
+        .run('ifc_import', input(STOREY_ONLY), undefined, { crashForTest: 'hang', deadlineSeconds: 4 })
+        .catch(() => settled.push('hung task ended'));
+      const large = pool.run('ifc_import', input(STOREY_ONLY)).then(() => settled.push('file imported'));
+      const { body, transfer } = smallBody();
+      const small = pool.run('check_sync', { body }, undefined, { transfer }).catch((error: Error) => {
+        settled.push('small body checked');
+        return error;
+      });
+      // Refused for its words (not a sync body), by the express worker, while the regular one still hangs.
+      expect(await small).toBeInstanceOf(TaskRefused);
+      await Promise.all([busy, large]);
+      expect(settled).toEqual(['small body checked', 'hung task ended', 'file imported']);
+      expect(pool.starts).toBe(3); // the hung worker replaced, the express one kept
+    } finally {
+      await pool.close();
+    }
+  });
+});
