@@ -12,50 +12,70 @@ type ProductsInput = z.input<typeof productsSchema>;
 function genericProducts(
   prefix: string,
   opts: { cable: { name: string; cross_section: number; resistance: number }[]; routeMaxUnits: number },
-) {
+): ProductsInput {
   const id = (name: string) => `${prefix}-${name}`;
-  const device = (minMa: number, maxMa: number) => ({ min_voltage: 17, max_voltage: 28, min_milliamperes: minMa, max_milliamperes: maxMa });
-  /**
-   * Loop limits of a typical addressable panel (fire-next.md §2.2, §2.4): 500 mA in alarm (350–500 mA: Mircom,
-   * Pertronic, Zeta), 75 Ω out and back (40–150 Ω: Faraday, Esser, Simplex), 2 km (Gent, Eaton, Simplex), isolators
-   * ≈ 0.2 Ω each and not counted as units.
-   */
-  const loopLimits = {
-    max_loop_milliamperes: 500,
-    max_loop_ohms: 75,
-    max_loop_metres: 2000,
-    isolator_ohms: 0.2,
-    isolators_count_as_units: false,
-  };
   return {
-    centrals: [
-      {
-        id: id('central-2'),
-        name: 'Addressable control panel, 2 loops',
-        company: 'Generic',
-        rack_size: [40, 20],
-        route_max_units: opts.routeMaxUnits,
-        voltage_output: [24, 24],
-        extension_ports: ['Route', 'Annunciator', 'Relay'],
-        builtin: { num_routes: 2, num_annunciators: 1, num_relays: 2, num_sub_centrals: 0, psu: 1 },
-        builtin_psu: { voltage: 24, ampere_hours: 7, life_years: 4 },
-        milliamperes: 180,
-        ...loopLimits,
-      },
-      {
-        id: id('central-8'),
-        name: 'Addressable control panel, 8 loops, networkable',
-        company: 'Generic',
-        rack_size: [40, 30],
-        route_max_units: opts.routeMaxUnits,
-        voltage_output: [24, 24],
-        extension_ports: ['Route', 'Route', 'Route', 'Annunciator', 'Relay', 'InputOutput', 'CentralConnector', 'Psu'],
-        builtin: { num_routes: 2, num_annunciators: 2, num_relays: 4, num_sub_centrals: 8, psu: 1 },
-        builtin_psu: { voltage: 24, ampere_hours: 17, life_years: 4 },
-        milliamperes: 320,
-        ...loopLimits,
-      },
-    ],
+    centrals: panels(id, opts.routeMaxUnits),
+    ...loopDevices(id),
+    ...suppliesAndCables(id, opts.cable),
+    central_extensions: panelExtensions(id),
+  };
+}
+
+/** A product's id under the regulation's prefix. */
+type Id = (name: string) => string;
+
+/** A loop device's electrical data: the 17–28 V operating range, its quiescent and alarm currents (mA). */
+const device = (minMa: number, maxMa: number) => ({ min_voltage: 17, max_voltage: 28, min_milliamperes: minMa, max_milliamperes: maxMa });
+
+/**
+ * Loop limits of a typical addressable panel (fire-next.md §2.2, §2.4): 500 mA in alarm (350–500 mA: Mircom,
+ * Pertronic, Zeta), 75 Ω out and back (40–150 Ω: Faraday, Esser, Simplex), 2 km (Gent, Eaton, Simplex), isolators
+ * ≈ 0.2 Ω each and not counted as units.
+ */
+const LOOP_LIMITS = {
+  max_loop_milliamperes: 500,
+  max_loop_ohms: 75,
+  max_loop_metres: 2000,
+  isolator_ohms: 0.2,
+  isolators_count_as_units: false,
+};
+
+/** The panels, of 2 and more loops. */
+function panels(id: Id, routeMaxUnits: number): ProductsInput['centrals'] {
+  return [
+    {
+      id: id('central-2'),
+      name: 'Addressable control panel, 2 loops',
+      company: 'Generic',
+      rack_size: [40, 20],
+      route_max_units: routeMaxUnits,
+      voltage_output: [24, 24],
+      extension_ports: ['Route', 'Annunciator', 'Relay'],
+      builtin: { num_routes: 2, num_annunciators: 1, num_relays: 2, num_sub_centrals: 0, psu: 1 },
+      builtin_psu: { voltage: 24, ampere_hours: 7, life_years: 4 },
+      milliamperes: 180,
+      ...LOOP_LIMITS,
+    },
+    {
+      id: id('central-8'),
+      name: 'Addressable control panel, 8 loops, networkable',
+      company: 'Generic',
+      rack_size: [40, 30],
+      route_max_units: routeMaxUnits,
+      voltage_output: [24, 24],
+      extension_ports: ['Route', 'Route', 'Route', 'Annunciator', 'Relay', 'InputOutput', 'CentralConnector', 'Psu'],
+      builtin: { num_routes: 2, num_annunciators: 2, num_relays: 4, num_sub_centrals: 8, psu: 1 },
+      builtin_psu: { voltage: 24, ampere_hours: 17, life_years: 4 },
+      milliamperes: 320,
+      ...LOOP_LIMITS,
+    },
+  ];
+}
+
+/** The devices on a loop: detectors, sounders, call points, input/output units, terminal blocks. */
+function loopDevices(id: Id): Pick<ProductsInput, 'detectors' | 'sirens' | 'buttons' | 'ios' | 'plinths'> {
+  return {
     detectors: [
       { id: id('smoke'), name: 'Addressable optical smoke detector', type: 'Smoke', socket: 'Standard base', electrical: device(0.3, 5) },
       {
@@ -127,8 +147,17 @@ function genericProducts(
       { id: id('plinth-1'), name: 'Terminal block, 1 connection', rack_size: [3, 12], num_connections: 1 },
       { id: id('plinth-4'), name: 'Terminal block, 4 connections', rack_size: [6, 12], num_connections: 4 },
     ],
+  };
+}
+
+/** The cables (the market's loop cables and a power cable), power supplies, rack products and other units. */
+function suppliesAndCables(
+  id: Id,
+  cable: { name: string; cross_section: number; resistance: number }[],
+): Pick<ProductsInput, 'cables' | 'power_supplies' | 'other_rack_products' | 'other_units'> {
+  return {
     cables: [
-      ...opts.cable.map((c, i) => ({ id: id(`cable-${i + 1}`), ...c, num: 1, type: 'Copper' as const })),
+      ...cable.map((c, i) => ({ id: id(`cable-${i + 1}`), ...c, num: 1, type: 'Copper' as const })),
       {
         id: id('cable-power'),
         name: 'Fire-resisting power cable 3G2.5',
@@ -178,45 +207,49 @@ function genericProducts(
       { id: id('sprinkler'), name: 'Sprinkler central interface', unit_type: 'sprinklercentral', electrical: device(0.4, 6) },
       { id: id('entryway'), name: 'Fire brigade key box and entry indicator', unit_type: 'entryway', electrical: device(2, 20) },
     ],
-    central_extensions: [
-      {
-        id: id('ext-loop'),
-        name: 'Loop card, 2 loops',
-        port: 'Route',
-        properties: { num_routes: 2 },
-      },
-      {
-        id: id('ext-annunciator'),
-        name: 'Annunciator (RS-485) card',
-        port: 'Annunciator',
-        properties: { num_annunciators: 8 },
-      },
-      {
-        id: id('ext-relay'),
-        name: 'Relay card, 8 relays',
-        port: 'Relay',
-        properties: { num_relays: 8 },
-      },
-      {
-        id: id('ext-io'),
-        name: 'Input/output card, 8 in 8 out',
-        port: 'InputOutput',
-        properties: { num_relays: 8 },
-      },
-      {
-        id: id('ext-network'),
-        name: 'Network card (panel to panel)',
-        port: 'CentralConnector',
-        properties: { num_sub_centrals: 16 },
-      },
-      {
-        id: id('ext-psu'),
-        name: 'Power supply extension 24 V 5 A',
-        port: 'Psu',
-        properties: { psu: 1 },
-      },
-    ],
-  } satisfies ProductsInput;
+  };
+}
+
+/** The cards a panel takes in its extension ports. */
+function panelExtensions(id: Id): ProductsInput['central_extensions'] {
+  return [
+    {
+      id: id('ext-loop'),
+      name: 'Loop card, 2 loops',
+      port: 'Route',
+      properties: { num_routes: 2 },
+    },
+    {
+      id: id('ext-annunciator'),
+      name: 'Annunciator (RS-485) card',
+      port: 'Annunciator',
+      properties: { num_annunciators: 8 },
+    },
+    {
+      id: id('ext-relay'),
+      name: 'Relay card, 8 relays',
+      port: 'Relay',
+      properties: { num_relays: 8 },
+    },
+    {
+      id: id('ext-io'),
+      name: 'Input/output card, 8 in 8 out',
+      port: 'InputOutput',
+      properties: { num_relays: 8 },
+    },
+    {
+      id: id('ext-network'),
+      name: 'Network card (panel to panel)',
+      port: 'CentralConnector',
+      properties: { num_sub_centrals: 16 },
+    },
+    {
+      id: id('ext-psu'),
+      name: 'Power supply extension 24 V 5 A',
+      port: 'Psu',
+      properties: { psu: 1 },
+    },
+  ];
 }
 
 /** Cable per market: Swedish FQAR-type alarm cable, UK enhanced fire-resisting 2-core, US FPLP 18 and 16 AWG pairs. */
