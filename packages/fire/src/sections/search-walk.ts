@@ -116,27 +116,7 @@ export function searchWalker(pieces: readonly WalkPiece[], doors: readonly WalkD
     for (const i of order) {
       const limit = first ? bound : Math.min(bound, best);
       if (beyond(lower[i]!, limit)) break;
-      // Dijkstra over the section's doors: two doors of one room of the section are a straight walk apart.
-      dist.fill(Infinity);
-      done.fill(0);
-      dist[local[entrances[i]!]!] = 0;
-      for (;;) {
-        let k = -1;
-        for (let j = 0; j < own.length; j++) if (!done[j] && dist[j]! < Infinity && (k < 0 || dist[j]! < dist[k]!)) k = j;
-        if (k < 0) break;
-        done[k] = 1;
-        for (const room of doors[own[k]!]!.rooms) {
-          if (!inside.has(room)) continue;
-          const list = roomDoors(room);
-          const { at: row, gaps } = stepsOf(room);
-          const from = row.get(own[k]!)! * list.length;
-          for (let j = 0; j < list.length; j++) {
-            const next = dist[k]! + gaps[from + j]!;
-            const m = local[list[j]!]!;
-            if (next < dist[m]!) dist[m] = next;
-          }
-        }
-      }
+      doorDistances({ dist, done, own, local, doors, inside, roomDoors, stepsOf }, entrances[i]!);
       // The farthest point, given up once it cannot make this entrance the answer; the pieces deepest in first.
       const lost = (far: number) => (first ? far > limit : far >= limit);
       const depth = part.map((k) => Math.min(...roomDoors(pieces[k]!.roomId).map((d) => dist[local[d]!]!)));
@@ -168,6 +148,42 @@ export function searchWalker(pieces: readonly WalkPiece[], doors: readonly WalkD
     distance: (part) => walk(part, Infinity, false),
     within: (part, limit) => walk(part, limit, true) <= limit,
   };
+}
+
+/** A section's doors (`own`, `local` their index there) and the walks between them within its rooms. */
+interface SectionDoors {
+  dist: Float64Array;
+  done: Uint8Array;
+  own: readonly number[];
+  local: Int32Array;
+  doors: readonly WalkDoor[];
+  inside: ReadonlySet<string>;
+  roomDoors: (room: string) => number[];
+  stepsOf: (room: string) => { at: Map<number, number>; gaps: Float64Array };
+}
+
+/** Dijkstra over the section's doors from `entrance` into `dist`: two doors of one room of the section are a straight walk apart. */
+function doorDistances({ dist, done, own, local, doors, inside, roomDoors, stepsOf }: SectionDoors, entrance: number): void {
+  dist.fill(Infinity);
+  done.fill(0);
+  dist[local[entrance]!] = 0;
+  for (;;) {
+    let k = -1;
+    for (let j = 0; j < own.length; j++) if (!done[j] && dist[j]! < Infinity && (k < 0 || dist[j]! < dist[k]!)) k = j;
+    if (k < 0) break;
+    done[k] = 1;
+    for (const room of doors[own[k]!]!.rooms) {
+      if (!inside.has(room)) continue;
+      const list = roomDoors(room);
+      const { at: row, gaps } = stepsOf(room);
+      const from = row.get(own[k]!)! * list.length;
+      for (let j = 0; j < list.length; j++) {
+        const next = dist[k]! + gaps[from + j]!;
+        const m = local[list[j]!]!;
+        if (next < dist[m]!) dist[m] = next;
+      }
+    }
+  }
 }
 
 /**
