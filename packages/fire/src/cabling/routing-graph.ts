@@ -281,6 +281,49 @@ function buildStorey(
 ): StoreyGraph {
   const ceilingZ = info.storey.height.max_z - CEILING_OFFSET;
   const storeyId = info.storey.id;
+  // The node order is the graph's: trays, then rooms and their passages, walls, corners (searches break ties by it).
+  const { hTrays, mark } = storeyTrays(g, storeyId, trays, verticalEnds);
+  const rooms = info.rooms;
+  const { boxes, lifts, lanes, centroid, roomDoors } = roomNodes(g, storeyId, ceilingZ, rooms, doors, openings);
+  wallPassages(g, storeyId, ceilingZ, rooms, walls, roomDoors, wallPenalty);
+  joinRooms(g, storeyId, ceilingZ, rooms, lifts, lanes, centroid, roomDoors, wallPenalty);
+  // Rooms reach the trays through them: the centroid's and each door's nearest point on each tray, in the room.
+  rooms.forEach((room, i) => {
+    if (lifts[i]) return;
+    const access = [centroid[i]!, ...roomDoors[i]!];
+    for (const tray of hTrays) {
+      if (!boxesMeet(boxes[i]!, tray.box)) continue;
+      for (const n of access) {
+        const p = g.nodes[n]!;
+        const t = projectT(p.x, p.y, tray.a, tray.b);
+        const x = tray.a[0] + t * (tray.b[0] - tray.a[0]);
+        const y = tray.a[1] + t * (tray.b[1] - tray.a[1]);
+        if (pointInRings(x, y, room.rings)) addEdge(g, n, mark(tray, t), 'floor');
+      }
+    }
+  });
+  for (const node of verticalEnds) {
+    const p = g.nodes[node]!;
+    const room = rooms.findIndex((r) => pointInRings(p.x, p.y, r.rings));
+    if (room >= 0 && !lifts[room]) addEdge(g, node, centroid[room]!, 'floor');
+  }
+
+  // Each tray a chain of tray edges through its nodes.
+  const segments: TraySegment[] = [];
+  for (const tray of hTrays) {
+    const marks = tray.marks.sort((p, q) => p.t - q.t);
+    for (let k = 1; k < marks.length; k++) {
+      const [a, b] = [marks[k - 1]!.node, marks[k]!.node];
+      if (a === b) continue;
+      addEdge(g, a, b, 'tray');
+      segments.push({ a, b, points: [] });
+    }
+  }
+  return { info, ceilingZ, centroid, doors: roomDoors, points: rooms.map(() => []), segments, lanes, lifts };
+}
+
+/** A storey's horizontal trays as nodes: their ends, crossings and junctions (a tray end near another joins it there). */
+function storeyTrays(g: RoutingGraph, storeyId: string, trays: Tray[], verticalEnds: number[]) {
   const keyed = new Map<string, number>();
   const trayNode = (x: number, y: number, z: number) => {
     const key = `${Math.round(x * 100)},${Math.round(y * 100)}`;
@@ -336,8 +379,18 @@ function buildStorey(
     }
   for (const node of verticalEnds) for (const tray of hTrays) snap(node, tray);
 
-  // Rooms: a centroid node each, door nodes, and the doors' rooms.
-  const rooms = info.rooms;
+  return { hTrays, mark };
+}
+
+/** Rooms: a centroid node each, door nodes, and the doors' rooms; which are lift shafts and which corridors. */
+function roomNodes(
+  g: RoutingGraph,
+  storeyId: string,
+  ceilingZ: number,
+  rooms: readonly RoomInfo[],
+  doors: Door[],
+  openings: WallOpening[],
+) {
   const boxes = rooms.map((r) => boxOf(r.rings));
   // Lift shafts are closed to cable; corridors are crossed along their centre line (issue 34).
   const lifts = rooms.map((r) => isLiftShaft(r.room));
@@ -369,10 +422,24 @@ function buildStorey(
     const node = addNode(g, { storeyId, x: mx, y: my, z: ceilingZ, kind: 'door' });
     for (const i of joined) roomDoors[i]!.push(node);
   }
-  // Through a shared wall, at a cost: passages along it, a node on each side (joined like a door to its room), the
-  // crossing between them costing WALL_PENALTY. Units beside a wall thus reach the next room straight through it when
-  // that saves more than the hole costs. On a storey whose walls the model has, rooms meeting where no wall stands (the
-  // space boundaries of an open plan) are open floor: no hole, no penalty (as routeWallCrossings counts them).
+  return { boxes, lifts, lanes, centroid, roomDoors };
+}
+
+/**
+ * Through a shared wall, at a cost: passages along it, a node on each side (joined like a door to its room), the
+ * crossing between them costing WALL_PENALTY. Units beside a wall thus reach the next room straight through it when
+ * that saves more than the hole costs. On a storey whose walls the model has, rooms meeting where no wall stands (the
+ * space boundaries of an open plan) are open floor: no hole, no penalty (as routeWallCrossings counts them).
+ */
+function wallPassages(
+  g: RoutingGraph,
+  storeyId: string,
+  ceilingZ: number,
+  rooms: readonly RoomInfo[],
+  walls: Ring[],
+  roomDoors: number[][],
+  wallPenalty: number,
+): void {
   // Walls bucketed in WALL_CELL squares by their box grown by WALL_GAP (a storey of the campus has thousands).
   const wallGrid = new Map<string, number[]>();
   walls.forEach((w, k) => {
@@ -408,6 +475,20 @@ function buildStorey(
       }
     }
   });
+}
+
+/** Each room's nodes joined: round inner corners, along a corridor's centre line, or door to door (nearest where many). */
+function joinRooms(
+  g: RoutingGraph,
+  storeyId: string,
+  ceilingZ: number,
+  rooms: readonly RoomInfo[],
+  lifts: boolean[],
+  lanes: (LaneChain | null)[],
+  centroid: number[],
+  roomDoors: number[][],
+  wallPenalty: number,
+): void {
   // A node inside each inner corner, joined like a door: in an L-shaped room the cable goes round the corner.
   rooms.forEach((room, i) => {
     if (lifts[i] || lanes[i]) return;
@@ -442,39 +523,6 @@ function buildStorey(
       for (const { d } of nearest) roomEdge(g, room.rings, list[a]!, d, wallPenalty);
     }
   });
-  // Rooms reach the trays through them: the centroid's and each door's nearest point on each tray, in the room.
-  rooms.forEach((room, i) => {
-    if (lifts[i]) return;
-    const access = [centroid[i]!, ...roomDoors[i]!];
-    for (const tray of hTrays) {
-      if (!boxesMeet(boxes[i]!, tray.box)) continue;
-      for (const n of access) {
-        const p = g.nodes[n]!;
-        const t = projectT(p.x, p.y, tray.a, tray.b);
-        const x = tray.a[0] + t * (tray.b[0] - tray.a[0]);
-        const y = tray.a[1] + t * (tray.b[1] - tray.a[1]);
-        if (pointInRings(x, y, room.rings)) addEdge(g, n, mark(tray, t), 'floor');
-      }
-    }
-  });
-  for (const node of verticalEnds) {
-    const p = g.nodes[node]!;
-    const room = rooms.findIndex((r) => pointInRings(p.x, p.y, r.rings));
-    if (room >= 0 && !lifts[room]) addEdge(g, node, centroid[room]!, 'floor');
-  }
-
-  // Each tray a chain of tray edges through its nodes.
-  const segments: TraySegment[] = [];
-  for (const tray of hTrays) {
-    const marks = tray.marks.sort((p, q) => p.t - q.t);
-    for (let k = 1; k < marks.length; k++) {
-      const [a, b] = [marks[k - 1]!.node, marks[k]!.node];
-      if (a === b) continue;
-      addEdge(g, a, b, 'tray');
-      segments.push({ a, b, points: [] });
-    }
-  }
-  return { info, ceilingZ, centroid, doors: roomDoors, points: rooms.map(() => []), segments, lanes, lifts };
 }
 
 /** The routing graph of a building and its trays; `wallPenalty` other than WALL_PENALTY for the bench's comparison only. */
