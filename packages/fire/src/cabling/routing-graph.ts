@@ -533,12 +533,40 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?
   );
   const g: RoutingGraph = { nodes: [], edges: [], storeys: new Map(), wallPenalty: input.wallPenalty ?? WALL_PENALTY };
   const building = indexBuilding(arch);
-
+  const columns = storeyColumns(arch);
   // Vertical trays first: their ends are tray ends on both storeys.
+  const { verticalEnds, linked } = verticalTrays(g, arch, trays, columns);
+  for (const info of building.storeys) {
+    const id = info.storey.id;
+    const doors = info.storey.doors.flatMap((d) => (arch.doors[d] ? [arch.doors[d]] : []));
+    const openings = info.storey.wall_openings.flatMap((o) => (arch.wall_openings[o] ? [arch.wall_openings[o]] : []));
+    const walls = info.storey.walls.flatMap((w): Ring[] => {
+      const ring = arch.walls[w]?.shape.exterior.map((p): Pt => [p[0], p[1]]);
+      return ring && ring.every((p) => p.every(Number.isFinite)) ? [ring] : [];
+    });
+    const horizontal = trays.filter(
+      (t) => t.storey_id === id && !arch.storeys[t.to_storey_id] && dist2(t.start[0], t.start[1], t.end[0], t.end[1]) > 1e-6,
+    );
+    g.storeys.set(
+      id,
+      buildStorey(g, info, doors, openings, walls, horizontal, verticalEnds.get(id) ?? [], input.wallPenalty ?? WALL_PENALTY),
+    );
+  }
+
+  linkStoreys(g, arch, columns, linked);
+  return g;
+}
+
+/** A pair of storeys, either way round. */
+const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+/**
+ * The trays rising from storey to storey: a node where each meets a storey and tray edges between. Returns each
+ * storey's vertical tray ends and the pairs of storeys a tray links.
+ */
+function verticalTrays(g: RoutingGraph, arch: Arch, trays: readonly Tray[], columns: readonly Storey[][]) {
   const verticalEnds = new Map<string, number[]>();
   const linked = new Set<string>();
-  const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
-  const columns = storeyColumns(arch);
   for (const t of trays) {
     const to = arch.storeys[t.to_storey_id];
     if (!to) continue;
@@ -573,28 +601,17 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?
     });
   }
 
-  for (const info of building.storeys) {
-    const id = info.storey.id;
-    const doors = info.storey.doors.flatMap((d) => (arch.doors[d] ? [arch.doors[d]] : []));
-    const openings = info.storey.wall_openings.flatMap((o) => (arch.wall_openings[o] ? [arch.wall_openings[o]] : []));
-    const walls = info.storey.walls.flatMap((w): Ring[] => {
-      const ring = arch.walls[w]?.shape.exterior.map((p): Pt => [p[0], p[1]]);
-      return ring && ring.every((p) => p.every(Number.isFinite)) ? [ring] : [];
-    });
-    const horizontal = trays.filter(
-      (t) => t.storey_id === id && !arch.storeys[t.to_storey_id] && dist2(t.start[0], t.start[1], t.end[0], t.end[1]) > 1e-6,
-    );
-    g.storeys.set(
-      id,
-      buildStorey(g, info, doors, openings, walls, horizontal, verticalEnds.get(id) ?? [], input.wallPenalty ?? WALL_PENALTY),
-    );
-  }
+  return { verticalEnds, linked };
+}
 
-  // Storey to storey, each to the next in its building's order (issue 34: never through a storey): stairwells and
-  // shafts over each other, stair objects; else rooms over each other, at a cost, beside a wall both storeys have.
-  // Each link is a riser node on each storey at one plan point, the place the cable rises (not a room's centre),
-  // joined like a door to its room; one per storey, room and point, so a cable passing a storey enters and leaves there.
-  // A lift shaft is typed Shaft too, but no cable rises in it (EN 81-20).
+/**
+ * Storey to storey, each to the next in its building's order (issue 34: never through a storey): stairwells and
+ * shafts over each other, stair objects; else rooms over each other, at a cost, beside a wall both storeys have.
+ * Each link is a riser node on each storey at one plan point, the place the cable rises (not a room's centre),
+ * joined like a door to its room; one per storey, room and point, so a cable passing a storey enters and leaves there.
+ * A lift shaft is typed Shaft too, but no cable rises in it (EN 81-20).
+ */
+function linkStoreys(g: RoutingGraph, arch: Arch, columns: readonly Storey[][], linked: ReadonlySet<string>): void {
   const vertical = (room: RoomInfo) => (room.room.type === 'Stairwell' || room.room.type === 'Shaft') && !isLiftShaft(room.room);
   const over = (a: RoomInfo, b: RoomInfo) =>
     pointInRings(a.centroid[0], a.centroid[1], b.rings) || pointInRings(b.centroid[0], b.centroid[1], a.rings);
@@ -674,7 +691,6 @@ export function buildRoutingGraph(input: { arch: Arch; elec?: Elec; wallPenalty?
       });
     }
   }
-  return g;
 }
 
 /** A riser stands this far inside a room from the corner it is beside (m): on the ceiling, clear of the wall. */
