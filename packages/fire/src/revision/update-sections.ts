@@ -47,15 +47,12 @@ export function updateSections(input: SectionsUpdateInput): SectionsUpdate {
   if (Object.keys(fire.sections).length === 0) return { sections: {}, added: [], removed: [], changed: [] };
   const regulation = fire.config.regulation;
   const cap = sectionCap(fire.config.section.section_areas, REGULATION_RULES[regulation].section.section_areas);
-  // A room's storey's place bottom up; a whole room's area, read from the model (a stack's other storeys are not read).
-  const place = (id: string) => view.placeOf(view.storeyOf(id) ?? '') ?? -1;
-  const roomArea = (id: string) => view.area(id);
   const whole = SECTION_RULES[regulation].wholeBuildingArea;
   const wholeBuilding =
     whole !== null &&
     Object.keys(arch.rooms)
       .filter((id) => view.storeyOf(id) !== undefined)
-      .reduce((s, id) => s + roomArea(id), 0) <= whole;
+      .reduce((s, id) => s + view.area(id), 0) <= whole;
 
   const reshaped = new Set(changes.reshaped.map((r) => r.id));
   const scoped = new Set([...changes.added, ...changes.reshaped, ...changes.retyped].map((r) => r.id));
@@ -64,53 +61,163 @@ export function updateSections(input: SectionsUpdateInput): SectionsUpdate {
   const again = new Set(changes.retyped.filter((r) => isOwn(r.from) !== isOwn(r.to)).map((r) => r.id));
   for (const s of Object.values(fire.sections)) for (const p of s.parts) if (p.shape && reshaped.has(p.room_id)) again.add(p.room_id);
 
-  const unitIds = new Set(UNIT_GROUPS.flatMap((group) => Object.keys(fire.units[group])));
-  const changed = new Set<string>();
-  const sections = new Map<string, Section>();
-  for (const s of Object.values(fire.sections)) {
-    const parts = s.parts.filter((p) => Object.hasOwn(arch.rooms, p.room_id) && !again.has(p.room_id));
-    const addresses = Object.fromEntries(Object.entries(s.addresses).filter(([id]) => unitIds.has(id)));
-    if (parts.length !== s.parts.length || Object.keys(addresses).length !== Object.keys(s.addresses).length) changed.add(s.id);
-    sections.set(s.id, { ...s, parts, addresses });
-  }
-  const owner = new Map<string, string>();
-  for (const s of sections.values()) for (const p of s.parts) owner.set(p.room_id, s.id);
+  const draft = new SectionsDraft(fire, arch, again);
+  const building = partBuilding(view, arch, involvedStoreys(input, scoped), wholeBuilding ? null : whole, wholeBuilding);
+  const limits = sectionLimits(building, fire, cap, wholeBuilding);
+  leavePastLimits(reshaped, draft, again, limits, view);
+  const toSection = detectedRoomsToSection(new Set([...scoped, ...again]), draft, fire, view);
+  const pending = joinNeighbours(toSection, draft, { arch, view, building, limits, cap });
+  // The rest as calc_fire_sections groups rooms in no section: connected, under the cap and the extent rule, a room too
+  // large cut into strips.
+  for (const group of newSectionItems(pending, building, regulation, cap))
+    draft.newSection(group.map((item) => ({ room_id: item.roomId, shape: item.shape })));
 
+  nameAndColour(draft.sections, draft.fresh, building, view, draft.owner);
+  const changedRooms = new Set([...scoped, ...again]);
+  const addressed = addressUnits({
+    fire,
+    sections: draft.sections,
+    building,
+    view,
+    scoped: changedRooms,
+    scopedBoxes: RoomBoxes.of([...changedRooms].flatMap((id) => view.room(id) ?? [])),
+    added: input.addedUnits,
+  });
+  for (const sid of addressed) draft.touch(sid);
+  return draft.result();
+}
+
+/**
+ * The sections as the update makes them: those there were, less removed rooms' parts, parts sectioned again and gone
+ * units' addresses; the rooms each holds; which sections are new and which changed.
+ */
+class SectionsDraft {
+  readonly sections = new Map<string, Section>();
+  readonly owner = new Map<string, string>();
+  readonly fresh = new Set<string>();
+  private readonly changed = new Set<string>();
+  private readonly ids: Set<string>;
+
+  constructor(fire: Fire, arch: Arch, again: ReadonlySet<string>) {
+    this.ids = new Set(Object.keys(fire.sections));
+    const unitIds = new Set(UNIT_GROUPS.flatMap((group) => Object.keys(fire.units[group])));
+    for (const s of Object.values(fire.sections)) {
+      const parts = s.parts.filter((p) => Object.hasOwn(arch.rooms, p.room_id) && !again.has(p.room_id));
+      const addresses = Object.fromEntries(Object.entries(s.addresses).filter(([id]) => unitIds.has(id)));
+      if (parts.length !== s.parts.length || Object.keys(addresses).length !== Object.keys(s.addresses).length) this.changed.add(s.id);
+      this.sections.set(s.id, { ...s, parts, addresses });
+    }
+    for (const s of this.sections.values()) for (const p of s.parts) this.owner.set(p.room_id, s.id);
+  }
+
+  /** A section that was there counts as changed (a new one is new). */
+  touch(sid: string): void {
+    if (!this.fresh.has(sid)) this.changed.add(sid);
+  }
+
+  /** A room leaves its section (to be sectioned again). */
+  leave(section: Section, roomId: string): void {
+    this.sections.set(section.id, { ...section, parts: section.parts.filter((p) => p.room_id !== roomId) });
+    this.owner.delete(roomId);
+    this.changed.add(section.id);
+  }
+
+  newSection(parts: Section['parts']): Section {
+    let n = 1;
+    while (this.ids.has(`section-${n}`)) n++;
+    const section: Section = { id: `section-${n}`, name: '', description: '', ...sectionColors(0), parts, addresses: {} };
+    this.ids.add(section.id);
+    this.fresh.add(section.id);
+    this.sections.set(section.id, section);
+    for (const p of parts) this.owner.set(p.room_id, section.id);
+    return section;
+  }
+
+  join(sid: string, roomId: string): void {
+    const section = this.sections.get(sid)!;
+    this.sections.set(sid, { ...section, parts: [...section.parts, { room_id: roomId, shape: null }] });
+    this.owner.set(roomId, sid);
+    this.touch(sid);
+  }
+
+  /** The answer: sections left with no part and no address (not new) removed. */
+  result(): SectionsUpdate {
+    const removed: string[] = [];
+    for (const [sid, s] of this.sections)
+      if (s.parts.length === 0 && Object.keys(s.addresses).length === 0 && !this.fresh.has(sid)) {
+        this.sections.delete(sid);
+        this.changed.delete(sid);
+        removed.push(sid);
+      }
+    return {
+      sections: Object.fromEntries(this.sections),
+      added: [...this.fresh],
+      removed: removed.sort(),
+      changed: [...this.changed].sort(),
+    };
+  }
+}
+
+/** The places (bottom up) of the storeys of the changed rooms and of the new units (an exit's call point). */
+function involvedStoreys(input: SectionsUpdateInput, scoped: ReadonlySet<string>): Set<number> {
+  const { fire, view } = input;
+  const place = (id: string) => view.placeOf(view.storeyOf(id) ?? '') ?? -1;
   const involved = new Set([...scoped].filter((id) => view.room(id)).map(place));
   // The storeys of the new units too: a call point at an exit the revision made stands in a room it left alone.
   for (const group of UNIT_GROUPS)
     for (const unit of Object.values<{ id: string; storey_id: string }>(fire.units[group]))
       if (input.addedUnits.has(unit.id)) involved.add(view.placeOf(unit.storey_id) ?? -1);
   involved.delete(-1);
-  const building = partBuilding(view, arch, involved, wholeBuilding ? null : whole, wholeBuilding);
-  const breaches = (section: Section) =>
-    validateSections({
-      sections: [{ ...section, addresses: {} }],
-      building,
-      fire,
-      regulation,
-      cap,
-      detected: new Set(),
-      unitSection: new Map(),
-      wholeBuilding,
-    }).warnings.filter((w) => LIMITS.test(w.warning_id)).length;
-  const readable = (section: Section) => section.parts.every((p) => building.rooms.has(p.room_id));
+  return involved;
+}
 
-  // A reshaped room that now takes its section past a limit leaves it, and is sectioned again.
+interface SectionLimits {
+  /** How many of the regulation's limits (validate.ts) the section breaks. */
+  breaches: (section: Section) => number;
+  /** Whether every room of the section is read. */
+  readable: (section: Section) => boolean;
+}
+
+function sectionLimits(building: SectionBuilding, fire: Fire, cap: number, wholeBuilding: boolean): SectionLimits {
+  return {
+    breaches: (section) =>
+      validateSections({
+        sections: [{ ...section, addresses: {} }],
+        building,
+        fire,
+        regulation: fire.config.regulation,
+        cap,
+        detected: new Set(),
+        unitSection: new Map(),
+        wholeBuilding,
+      }).warnings.filter((w) => LIMITS.test(w.warning_id)).length,
+    readable: (section) => section.parts.every((p) => building.rooms.has(p.room_id)),
+  };
+}
+
+/** A reshaped room that now takes its section past a limit leaves it, and is sectioned again. */
+function leavePastLimits(
+  reshaped: ReadonlySet<string>,
+  draft: SectionsDraft,
+  again: Set<string>,
+  limits: SectionLimits,
+  view: BuildingView,
+) {
   for (const id of reshaped) {
-    const sid = owner.get(id);
-    const section = sid === undefined ? undefined : sections.get(sid);
-    if (!section || again.has(id) || !readable(section) || isOwn(view.room(id)?.room.type ?? '')) continue;
+    const sid = draft.owner.get(id);
+    const section = sid === undefined ? undefined : draft.sections.get(sid);
+    if (!section || again.has(id) || !limits.readable(section) || isOwn(view.room(id)?.room.type ?? '')) continue;
     const without = { ...section, parts: section.parts.filter((p) => p.room_id !== id) };
-    if (breaches(section) <= breaches(without)) continue;
-    sections.set(section.id, without);
-    owner.delete(id);
+    if (limits.breaches(section) <= limits.breaches(without)) continue;
+    draft.leave(section, id);
     again.add(id);
-    changed.add(section.id);
   }
+}
 
-  // The rooms to section: changed, read by the engine, holding a detector, in no section.
-  const candidates = new Set([...scoped, ...again].filter((id) => view.room(id) && !owner.has(id)));
+/** The rooms to section: changed, read by the engine, holding a detector, in no section; bottom up, then by id. */
+function detectedRoomsToSection(changedRooms: ReadonlySet<string>, draft: SectionsDraft, fire: Fire, view: BuildingView): string[] {
+  const place = (id: string) => view.placeOf(view.storeyOf(id) ?? '') ?? -1;
+  const candidates = new Set([...changedRooms].filter((id) => view.room(id) && !draft.owner.has(id)));
   const nearCandidates = RoomBoxes.of([...candidates].map((id) => view.room(id)!));
   const detected = new Set<string>();
   for (const d of Object.values(fire.units.detectors)) {
@@ -118,98 +225,61 @@ export function updateSections(input: SectionsUpdateInput): SectionsUpdate {
     const room = view.roomAt(d.storey_id, d.coord[0], d.coord[1]);
     if (room && candidates.has(room.room.id)) detected.add(room.room.id);
   }
-  const toSection = [...detected].sort((a, b) => place(a) - place(b) || (a < b ? -1 : 1));
+  return [...detected].sort((a, b) => place(a) - place(b) || (a < b ? -1 : 1));
+}
 
-  const fresh = new Set<string>();
-  const ids = new Set(Object.keys(fire.sections));
-  const newSection = (parts: Section['parts']): Section => {
-    let n = 1;
-    while (ids.has(`section-${n}`)) n++;
-    const section: Section = { id: `section-${n}`, name: '', description: '', ...sectionColors(0), parts, addresses: {} };
-    ids.add(section.id);
-    fresh.add(section.id);
-    sections.set(section.id, section);
-    for (const p of parts) owner.set(p.room_id, section.id);
-    return section;
-  };
-  const join = (sid: string, id: string) => {
-    const section = sections.get(sid)!;
-    sections.set(sid, { ...section, parts: [...section.parts, { room_id: id, shape: null }] });
-    owner.set(id, sid);
-    if (!fresh.has(sid)) changed.add(sid);
-  };
-  const partArea = (p: Section['parts'][number]) => view.partArea(p);
-
+/**
+ * Each room joins a neighbour's section where it stays within the limits (a stair or shaft the stack of its kind it
+ * stands over or under, under the cap), else a new section of its own kind; the rooms no section took, for new sections.
+ */
+function joinNeighbours(
+  toSection: readonly string[],
+  draft: SectionsDraft,
+  { arch, view, building, limits, cap }: { arch: Arch; view: BuildingView; building: SectionBuilding; limits: SectionLimits; cap: number },
+): string[] {
+  const place = (id: string) => view.placeOf(view.storeyOf(id) ?? '') ?? -1;
   const pending: string[] = [];
   for (const id of toSection) {
     const info = view.room(id)!;
     const storey = place(id);
     if (isOwn(info.room.type)) {
-      // A stair or shaft joins the stack of its kind it stands over or under, while the stack stays under the cap.
-      const stack = [...sections.values()].sort(compareSections).find((s) => {
+      const stack = [...draft.sections.values()].sort(compareSections).find((s) => {
         if (s.parts.length === 0 || s.parts.some((p) => arch.rooms[p.room_id]?.type !== info.room.type)) return false;
         const touches = s.parts.some((p) => {
           const other = Math.abs(place(p.room_id) - storey) === 1 ? view.room(p.room_id) : undefined;
           return other !== undefined && stacked(other.rings, info.rings);
         });
-        return touches && s.parts.reduce((sum, p) => sum + partArea(p), 0) + info.area <= cap + 1e-6;
+        return touches && s.parts.reduce((sum, p) => sum + view.partArea(p), 0) + info.area <= cap + 1e-6;
       });
-      if (stack) join(stack.id, id);
-      else newSection([{ room_id: id, shape: null }]);
+      if (stack) draft.join(stack.id, id);
+      else draft.newSection([{ room_id: id, shape: null }]);
       continue;
     }
-    const at = building.rooms.get(id)!;
-    const graph = building.graphs[at.storey]!;
-    const gap = (o: RoomInfo) => Math.hypot(o.centroid[0] - info.centroid[0], o.centroid[1] - info.centroid[1]);
-    const near = graph.neighbours[at.index]!.map((m) => graph.rooms[m]!).sort((a, b) => gap(a) - gap(b));
-    let nearest: RoomInfo | undefined;
-    for (const o of graph.rooms) if (o !== info && owner.has(o.room.id) && (!nearest || gap(o) < gap(nearest))) nearest = o;
-    const tried = new Set<string>();
-    let into: string | undefined;
-    for (const other of nearest ? [...near, nearest] : near) {
-      const sid = owner.get(other.room.id);
-      if (sid === undefined || tried.has(sid)) continue;
-      tried.add(sid);
-      const section = sections.get(sid)!;
-      if (readable(section) && breaches({ ...section, parts: [...section.parts, { room_id: id, shape: null }] }) === 0) {
-        into = sid;
-        break;
-      }
-    }
-    if (into) join(into, id);
+    const into = neighbourSection(id, info, draft, building, limits);
+    if (into) draft.join(into, id);
     else pending.push(id);
   }
-  // The rest as calc_fire_sections groups rooms in no section: connected, under the cap and the extent rule, a room too
-  // large cut into strips.
-  for (const group of newSectionItems(pending, building, regulation, cap))
-    newSection(group.map((item) => ({ room_id: item.roomId, shape: item.shape })));
+  return pending;
+}
 
-  nameAndColour(sections, fresh, building, view, owner);
-  const changedRooms = new Set([...scoped, ...again]);
-  const addressed = addressUnits({
-    fire,
-    sections,
-    building,
-    view,
-    scoped: changedRooms,
-    scopedBoxes: RoomBoxes.of([...changedRooms].flatMap((id) => view.room(id) ?? [])),
-    added: input.addedUnits,
-  });
-  for (const sid of addressed) if (!fresh.has(sid)) changed.add(sid);
-
-  const removed: string[] = [];
-  for (const [sid, s] of sections)
-    if (s.parts.length === 0 && Object.keys(s.addresses).length === 0 && !fresh.has(sid)) {
-      sections.delete(sid);
-      changed.delete(sid);
-      removed.push(sid);
-    }
-  return {
-    sections: Object.fromEntries(sections),
-    added: [...fresh],
-    removed: removed.sort(),
-    changed: [...changed].sort(),
-  };
+/** The section of a room it shares a wall or door with, nearest first, else of the nearest room, that takes it within the limits. */
+function neighbourSection(id: string, info: RoomInfo, draft: SectionsDraft, building: SectionBuilding, limits: SectionLimits) {
+  const at = building.rooms.get(id)!;
+  const graph = building.graphs[at.storey]!;
+  const gap = (o: RoomInfo) => Math.hypot(o.centroid[0] - info.centroid[0], o.centroid[1] - info.centroid[1]);
+  const near = graph.neighbours[at.index]!.map((m) => graph.rooms[m]!).sort((a, b) => gap(a) - gap(b));
+  let nearest: RoomInfo | undefined;
+  for (const o of graph.rooms) if (o !== info && draft.owner.has(o.room.id) && (!nearest || gap(o) < gap(nearest))) nearest = o;
+  const tried = new Set<string>();
+  for (const other of nearest ? [...near, nearest] : near) {
+    const sid = draft.owner.get(other.room.id);
+    if (sid === undefined || tried.has(sid)) continue;
+    tried.add(sid);
+    const section = draft.sections.get(sid)!;
+    if (limits.readable(section) && limits.breaches({ ...section, parts: [...section.parts, { room_id: id, shape: null }] }) === 0)
+      return sid;
+  }
+  return undefined;
 }
 
 /**
