@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Arch } from '@edrf/model';
 import { makeArch, rect } from '../test-support/arch.js';
 import { archChanges, designBasis, hasArchChanges } from './arch-changes.js';
 import { roomFigures } from './room-figures.js';
@@ -80,7 +81,13 @@ describe('archChanges', () => {
     const renamed = edited(arch, (draft) => {
       draft.rooms.office!.name = 'Board room';
     });
-    expect(archChanges(basis, renamed)).toEqual({ added: [], removed: [], reshaped: [], retyped: [] });
+    expect(archChanges(basis, renamed)).toEqual({
+      added: [],
+      removed: [],
+      reshaped: [],
+      retyped: [],
+      walls: { added: [], removed: [], moved: [] },
+    });
   });
 
   it('lists the rooms added, removed (with the box it stood in), reshaped and re-typed, by id with name and storey', () => {
@@ -104,6 +111,7 @@ describe('archChanges', () => {
         { id: 'kitchen', name: 'Kitchen', storey_id: 'S1', from: 'Kitchen', to: 'Workshop' },
         { id: 'office', name: 'Office', storey_id: 'S0', from: 'Other', to: 'ServerRoom' },
       ],
+      walls: { added: [], removed: [], moved: [] },
     });
   });
 
@@ -128,5 +136,47 @@ describe('archChanges', () => {
       draft.storeys.S1!.rooms.push('hall');
     });
     expect(archChanges(basis, lifted).reshaped).toEqual([{ id: 'hall', name: 'Hall', storey_id: 'S1' }]);
+  });
+
+  it('lists the walls added, removed and moved more than 5 cm, in rooms that stay the same', () => {
+    const wall = (id: string, x: number): Arch['walls'][string] => ({
+      id,
+      global_id: '',
+      type: 'Standard',
+      shape: { exterior: rect(x, 0, 0.2, 10).map(([px, py]): [number, number, number] => [px, py, 0]), below: [], above: [] },
+      fire_rating: '',
+      enclosing_id: '',
+    });
+    const walled = edited(arch, (draft) => {
+      for (const [id, x] of [
+        ['w-a', 3],
+        ['w-b', 5],
+        ['w-c', 7],
+      ] as const) {
+        draft.walls[id] = wall(id, x);
+        draft.storeys.S0!.walls.push(id);
+      }
+    });
+    const withWalls = designBasis(walled, BASIS_AT);
+    expect(withWalls.walls).toEqual({ S0: { 'w-a': [3, 0, 3.2, 10], 'w-b': [5, 0, 5.2, 10], 'w-c': [7, 0, 7.2, 10] } });
+    const next = edited(walled, (draft) => {
+      draft.walls['w-a'] = wall('w-a', 3.04); // 4 cm: where it stood
+      draft.walls['w-b'] = wall('w-b', 5.5);
+      delete draft.walls['w-c'];
+      draft.storeys.S0!.walls = ['w-a', 'w-b', 'w-d'];
+      draft.walls['w-d'] = wall('w-d', 1);
+    });
+    const changes = archChanges(withWalls, next);
+    expect(changes).toMatchObject({ added: [], removed: [], reshaped: [], retyped: [] });
+    expect(changes.walls).toEqual({
+      added: [{ id: 'w-d', storey_id: 'S0' }],
+      removed: [{ id: 'w-c', storey_id: 'S0' }],
+      moved: [{ id: 'w-b', storey_id: 'S0' }],
+    });
+    expect(hasArchChanges(changes)).toBe(true);
+    // A basis taken before walls were recorded tells nothing of them: no wall list, no notice for a wall alone.
+    const old = { rooms: withWalls.rooms };
+    expect(archChanges(old, next)).toEqual({ added: [], removed: [], reshaped: [], retyped: [] });
+    expect(hasArchChanges(archChanges(old, next))).toBe(false);
   });
 });

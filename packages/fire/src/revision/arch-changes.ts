@@ -1,7 +1,7 @@
 // The fire design's view of the architecture at its last run (the design basis), and what has changed since: rooms
 // added, removed, reshaped and re-typed (issue 40, docs/fire-revisions.md). The browser calls archChanges for the notice,
 // so it reads the basis and the architecture once, with no geometry library.
-import type { Arch, ArchChanges, BasisRoom, DesignBasis, FireUnits, RevisionRoom } from '@edrf/model';
+import type { Arch, ArchChanges, BasisRoom, DesignBasis, FireUnits, RevisionRoom, RevisionWall } from '@edrf/model';
 import { roomStoreys } from '../analysis/storey-order.js';
 import { BuildingView } from './building-view.js';
 import { measureRoom, roomFigures } from './room-figures.js';
@@ -34,12 +34,36 @@ export function basisRooms(arch: Arch): Record<string, BasisRoom> {
   return out;
 }
 
+type WallBox = [number, number, number, number];
+const mm = (v: number) => Math.round(v * 1000) / 1000;
+
+/**
+ * Every wall of the architecture by storey, as its plan box (mm): a wall added inside a room that stays the same splits
+ * no space, so only the walls tell the update that a loop's path is now blocked (issue 40).
+ */
+export function basisWalls(arch: Arch): NonNullable<DesignBasis['walls']> {
+  const out: NonNullable<DesignBasis['walls']> = {};
+  for (const storey of Object.values(arch.storeys)) {
+    const walls: Record<string, WallBox> = {};
+    for (const id of storey.walls) {
+      const wall = arch.walls[id];
+      if (!wall) continue;
+      let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (const p of wall.shape.exterior)
+        [x0, y0, x1, y1] = [Math.min(x0, p[0]), Math.min(y0, p[1]), Math.max(x1, p[0]), Math.max(y1, p[1])];
+      walls[id] = [mm(x0), mm(y0), mm(x1), mm(y1)];
+    }
+    if (storey.walls.length > 0) out[storey.id] = walls;
+  }
+  return out;
+}
+
 /**
  * The design basis: the architecture's rooms now, and, given the fire units, the room each unit stands in (the first
  * room of its storey holding its point, as the engine finds it); a unit in no room is not recorded.
  */
 export function designBasis(arch: Arch, at: Date | string, units?: Partial<FireUnits>): DesignBasis {
-  const basis: DesignBasis = { at: typeof at === 'string' ? at : at.toISOString(), rooms: basisRooms(arch) };
+  const basis: DesignBasis = { at: typeof at === 'string' ? at : at.toISOString(), rooms: basisRooms(arch), walls: basisWalls(arch) };
   return units ? { ...basis, units: basisUnits(units, new BuildingView(arch)) } : basis;
 }
 
@@ -68,7 +92,7 @@ const entry = (id: string, room: Pick<BasisRoom, 'name' | 'storey_id' | 'box'>):
   storey_id: room.storey_id,
   box: room.box,
 });
-const byId = (a: RevisionRoom, b: RevisionRoom) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Whether a room's outline or place has changed enough to place its units again: area, centroid, storey then and now. */
 function reshaped(before: BasisRoom, area: number, x: number, y: number, storeyId: string): boolean {
@@ -77,12 +101,33 @@ function reshaped(before: BasisRoom, area: number, x: number, y: number, storeyI
   return Math.hypot(x - before.centroid[0], y - before.centroid[1]) > RESHAPE_MOVE;
 }
 
+/** The walls added, removed and moved (a side of the plan box shifted more than RESHAPE_MOVE, or another storey), by id. */
+export function wallChanges(before: NonNullable<DesignBasis['walls']>, arch: Arch): NonNullable<ArchChanges['walls']> {
+  const now = basisWalls(arch);
+  const then = new Map<string, { storey_id: string; box: WallBox }>();
+  for (const [storeyId, walls] of Object.entries(before))
+    for (const [id, box] of Object.entries(walls)) then.set(id, { storey_id: storeyId, box: box });
+  const out: NonNullable<ArchChanges['walls']> = { added: [], removed: [], moved: [] };
+  const seen = new Set<string>();
+  for (const [storeyId, walls] of Object.entries(now))
+    for (const [id, box] of Object.entries(walls)) {
+      seen.add(id);
+      const old = then.get(id);
+      const wall: RevisionWall = { id, storey_id: storeyId };
+      if (!old) out.added.push(wall);
+      else if (old.storey_id !== storeyId || box.some((v, k) => Math.abs(v - old.box[k]!) > RESHAPE_MOVE)) out.moved.push(wall);
+    }
+  for (const [id, old] of then) if (!seen.has(id)) out.removed.push({ id, storey_id: old.storey_id });
+  for (const list of Object.values(out)) list.sort(byId);
+  return out;
+}
+
 /**
  * The rooms added, removed, reshaped (area changed by more than 1 %, centroid moved more than 5 cm, or another storey)
  * and re-typed between the basis and the architecture, each by id with its name and storey (a removed room's as they
  * were, with its box), sorted by id. A room may be both reshaped and re-typed.
  */
-export function archChanges(basis: Pick<DesignBasis, 'rooms'>, arch: Arch): ArchChanges {
+export function archChanges(basis: Pick<DesignBasis, 'rooms' | 'walls'>, arch: Arch): ArchChanges {
   const owner = roomStoreys(arch);
   const changes: ArchChanges = { added: [], removed: [], reshaped: [], retyped: [] };
   const m = new Float64Array(7);
@@ -99,9 +144,13 @@ export function archChanges(basis: Pick<DesignBasis, 'rooms'>, arch: Arch): Arch
     if (before.type !== room.type) changes.retyped.push({ ...now(), from: before.type, to: room.type });
   }
   for (const [id, room] of Object.entries(basis.rooms)) if (!Object.hasOwn(arch.rooms, id)) changes.removed.push(entry(id, room));
-  for (const list of Object.values(changes)) list.sort(byId);
-  return changes;
+  for (const list of [changes.added, changes.removed, changes.reshaped, changes.retyped]) list.sort(byId);
+  // A basis taken before walls were recorded cannot tell a new wall from an old one: no wall list then.
+  return basis.walls ? { ...changes, walls: wallChanges(basis.walls, arch) } : changes;
 }
 
 /** Whether the architecture has changed since the basis (the fire area's notice). */
-export const hasArchChanges = (changes: ArchChanges): boolean => Object.values(changes).some((list) => list.length > 0);
+export const hasArchChanges = (changes: ArchChanges): boolean =>
+  [changes.added, changes.removed, changes.reshaped, changes.retyped, ...Object.values(changes.walls ?? {})].some(
+    (list) => list.length > 0,
+  );

@@ -66,6 +66,8 @@ describe.skipIf(!present)(`a revision of ${FILE}`, () => {
       removed: [{ ...room(arch, picked.removed), box: design.design_basis!.rooms[picked.removed]!.box }],
       reshaped: [room(next, picked.scaled), room(next, picked.split)].sort((a, b) => (a.id < b.id ? -1 : 1)),
       retyped: [{ ...room(next, picked.retyped), from: 'Other', to: 'Kitchen' }],
+      // Rooms edited in memory: every wall where it stood.
+      walls: { added: [], removed: [], moved: [] },
     });
     const storeyOf = (id: string) => Object.values(arch.storeys).find((s) => s.rooms.includes(id))!.id;
     expect(changes.removed[0]!.storey_id).toBe(storeyOf(picked.removed));

@@ -3,7 +3,7 @@ import { fireSchema, newRack, type Arch, type Fire, type Route } from '@edrf/mod
 import { indexBuilding } from '../building.js';
 import { rackToRackRoutes } from '../cabling/rack-to-rack.js';
 import { routeWallCrossings } from '../cabling/wall-crossings.js';
-import { pointInRings } from '../geometry/ring.js';
+import { pointInRings, segmentsCross, type Pt } from '../geometry/ring.js';
 import { calcFireCabling } from '../loops/calc-cabling.js';
 import { loopUnits } from '../loops/loop-units.js';
 import { officeBuilding } from '../loops/test-building.js';
@@ -111,6 +111,55 @@ describe('updateFireDesign: loops re-routed', () => {
     expect(summary.revision.cable_m_after).toBeCloseTo(cableMetres(fire.connections.routes), 9);
     expect(summary.routesRemoved).toEqual([]);
     expect(() => fireSchema.parse(fire)).not.toThrow();
+  });
+
+  it('takes a loop round a wall added inside an office that stays one room: listed, closed, clear of the wall', () => {
+    // A wall across office g-o2 at x = 26, its east part a door of its own, and no room changed (the space is not
+    // split in the model): only the walls of the basis show it.
+    const wallAt = 26;
+    const walledOnly = edited(arch, (draft) => {
+      const exterior = rect(wallAt - 0.1, 0, 0.2, 10).map(([x, y]): [number, number, number] => [x, y, 0]);
+      draft.walls['w-new'] = {
+        id: 'w-new',
+        global_id: '',
+        type: 'Standard',
+        shape: { exterior, below: [], above: [] },
+        fire_rating: '',
+        enclosing_id: '',
+      };
+      draft.storeys.g!.walls.push('w-new');
+      draft.doors['g-d2e'] = { ...draft.doors['g-d2']!, id: 'g-d2e', left: [27.5, 10, 0], right: [28.5, 10, 0] };
+      draft.storeys.g!.doors.push('g-d2e');
+    });
+    const changes = archChanges(design.design_basis!, walledOnly);
+    expect(changes).toMatchObject({ added: [], removed: [], reshaped: [], retyped: [] });
+    expect(changes.walls).toEqual({ added: [{ id: 'w-new', storey_id: 'g' }], removed: [], moved: [] });
+    // A leg crossing the wall's centre line from x < 26 to x > 26 inside the office.
+    const legs = (route: Route) =>
+      route.slices
+        .filter((s) => s.storey_id === 'g')
+        .flatMap((s) =>
+          s.nodes.slice(1).map((n, k): [Pt, Pt] => [
+            [s.nodes[k]!.coord[0], s.nodes[k]!.coord[1]],
+            [n.coord[0], n.coord[1]],
+          ]),
+        );
+    const acrossWall = (route: Route) => legs(route).filter(([a, b]) => segmentsCross(a, b, [wallAt, 0.01], [wallAt, 9.99]));
+    const across = loops(design).filter((r) => acrossWall(r).length > 0);
+    expect(across.length).toBeGreaterThan(0);
+    const { fire, summary } = update(walledOnly);
+    for (const route of across) expect(summary.reroute).toContain(route.id);
+    expectClosedLoops(walledOnly, fire);
+    for (const route of loops(fire)) expect(acrossWall(route), route.id).toEqual([]);
+    const untouched = loops(design).filter((r) => !summary.reroute.includes(r.id));
+    expect(untouched.length).toBeGreaterThan(0);
+    for (const route of untouched) expect(fire.connections.routes[route.id]).toEqual(route);
+    expectOrderKept(design, fire);
+    expectAddressesKept(design, fire);
+    // No room changed: no unit added or removed; the new basis knows the wall, so nothing is pending after.
+    expect(summary.units.added).toEqual({});
+    expect(summary.units.removed).toEqual({});
+    expect(archChanges(fire.design_basis!, walledOnly).walls).toEqual({ added: [], removed: [], moved: [] });
   });
 
   it('puts the detectors of an added room on a loop, with fresh addresses', () => {

@@ -13,6 +13,7 @@ import { LOOP_MESSAGES } from '../loops/messages.js';
 import { loopOrigins } from '../loops/origins.js';
 import { LegSearch } from '../loops/leg-search.js';
 import { joinLoops } from './join-loops.js';
+import { withWallHoles, type NewWall } from './new-walls.js';
 import { clearUnits } from './reroute.js';
 import { storeyRun, withStoreys } from './storey-range.js';
 
@@ -36,6 +37,8 @@ export interface RerouteInput {
   added: ReadonlySet<string>;
   /** Whether a rack-to-rack cable's path is blocked by the revision (it is re-routed only then). */
   blocked: (route: Route) => boolean;
+  /** The walls the revision added or moved, by storey (newWalls): the re-routed legs go round them. */
+  walls?: ReadonlyMap<string, readonly NewWall[]>;
 }
 
 export interface RerouteResult {
@@ -135,7 +138,7 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
   if (listed.length === 0 && fresh.length === 0)
     return { connections: { ...fire.connections, routes: out }, rerouted: [], removed: [], warnings };
 
-  const g = buildRoutingGraph({ arch: part, elec: input.elec });
+  const g = buildRoutingGraph({ arch: withWallHoles(part, input.walls ?? new Map()), elec: input.elec });
   const nodes = new Map<string, number>();
   const nodeOf = (id: string) => {
     let node = nodes.get(id);

@@ -1,6 +1,7 @@
 import type { Arch, ArchChanges, DesignBasis, Route } from '@edrf/model';
 import { routeWallCrossings } from '../cabling/wall-crossings.js';
 import type { BuildingView } from './building-view.js';
+import { newWalls, routeCrossesWalls } from './new-walls.js';
 import { withStoreys } from './storey-range.js';
 import { pointInRings, segmentsCross, type Pt, type Ring } from '../geometry/ring.js';
 
@@ -49,7 +50,8 @@ function meetsRings(a: Pt, b: Pt, rings: readonly Ring[]): boolean {
 /**
  * The routes a revision leaves to re-route (the next step re-routes them; this one leaves connections as they are):
  * those with a node on a removed unit, and those passing through a removed room (its box as it was), a reshaped room
- * (its outline now, or its box as it was) or an added room. Route ids, sorted.
+ * (its outline now, or its box as it was) or an added room, and those with a leg across a wall added or moved (its
+ * outline now, on its storey). Route ids, sorted.
  */
 export function routesToReroute(
   routes: Readonly<Record<string, Route>>,
@@ -57,7 +59,9 @@ export function routesToReroute(
   changes: ArchChanges,
   view: BuildingView,
   removedUnits: ReadonlySet<string>,
+  arch?: Arch,
 ): string[] {
+  const walls = arch ? newWalls(arch, changes) : new Map();
   const areas = new Map<string, Area[]>();
   const add = (storeyId: string, area: Area) => areas.set(storeyId, [...(areas.get(storeyId) ?? []), area]);
   for (const r of [...changes.added, ...changes.reshaped]) {
@@ -81,7 +85,7 @@ export function routesToReroute(
         return here.some((area) => meetsBox(a, b, area.box) && (!area.rings || meetsRings(a, b, area.rings)));
       });
     });
-    if (blocked) out.push(route.id);
+    if (blocked || routeCrossesWalls(route.slices, walls)) out.push(route.id);
   }
   return out.sort();
 }
@@ -89,14 +93,16 @@ export function routesToReroute(
 /**
  * Whether a revision blocks a route's path (a cable between racks is re-routed only then): it now passes through a
  * wall without a door (routeWallCrossings, on the new architecture) of an added or reshaped room, or where a removed or
- * reshaped room stood (its box as it was). A wall the architect added across a room splits its space, so it shows
- * here as the reshaped room's and the added room's outline.
+ * reshaped room stood (its box as it was), or across a wall added or moved (a wall added inside a room that stays
+ * one space shows in the walls alone).
  */
 export function blockedByRevision(arch: Arch, basis: DesignBasis | undefined, changes: ArchChanges): (route: Route) => boolean {
   const now = new Set([...changes.added, ...changes.reshaped].map((r) => r.id));
   const before = [...changes.removed, ...changes.reshaped].flatMap((r) => basis?.rooms[r.id] ?? []);
+  const walls = newWalls(arch, changes);
   // Read on the route's storeys alone: the walls of the rest of the building are not looked at.
   return (route) =>
+    routeCrossesWalls(route.slices, walls) ||
     routeWallCrossings(withStoreys(arch, new Set(route.slices.map((s) => s.storey_id))), route).some(
       (c) =>
         c.rooms.some((id) => now.has(id)) ||

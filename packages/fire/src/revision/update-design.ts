@@ -10,7 +10,8 @@ import {
 } from '@edrf/model';
 import type { AnalysisWarning } from '../analysis.js';
 import { calcFireUnits } from '../calc-units.js';
-import { basisRooms, basisUnits } from './arch-changes.js';
+import { basisRooms, basisUnits, basisWalls } from './arch-changes.js';
+import { newWalls } from './new-walls.js';
 import { PLACED_GROUPS, recordedRoom, strandedUnits } from './removed-units.js';
 import { blockedByRevision, cableMetres, routesToReroute } from './reroute.js';
 import { rerouteLoops } from './reroute-loops.js';
@@ -141,7 +142,7 @@ export function updateFireDesign(
   const newSections = Object.keys(fire.sections).length > 0 ? sections.sections : fire.sections;
 
   // The loops and cables the revision touched, re-routed through the new architecture; the others stay as they were.
-  const listed = routesToReroute(fire.connections.routes, fire.design_basis, changes, view, gone);
+  const listed = routesToReroute(fire.connections.routes, fire.design_basis, changes, view, gone, arch);
   const rerouted = rerouteLoops({
     arch,
     elec: model.elec,
@@ -149,6 +150,7 @@ export function updateFireDesign(
     listed,
     added: addedIds,
     blocked: blockedByRevision(arch, fire.design_basis, changes),
+    walls: newWalls(arch, changes),
   });
   const routes = rerouted.connections.routes;
   const cableBefore = cableMetres(fire.connections.routes);
@@ -162,7 +164,7 @@ export function updateFireDesign(
       ? room
       : undefined;
   };
-  const basis = { at, rooms: basisRooms(arch), units: basisUnits(units, view, stays) };
+  const basis = { at, rooms: basisRooms(arch), walls: basisWalls(arch), units: basisUnits(units, view, stays) };
   const { id, letter } = nextRevision(fire.revisions);
   const revision: Revision = {
     id,

@@ -589,6 +589,9 @@ export type BasisRoom = z.infer<typeof basisRoomSchema>;
 export const basisUnitSchema = z.object({ room_id: z.string().min(1), at: point2Schema });
 export type BasisUnit = z.infer<typeof basisUnitSchema>;
 
+/** A wall's plan box as the fire design last saw it ([min x, min y, max x, max y] of its outline, mm rounded): enough to tell it added, removed or moved. */
+export const basisWallSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+
 /** What the architecture was when the fire design was last run or updated, and when. */
 export const designBasisSchema = z.object({
   /** ISO date and time. */
@@ -597,6 +600,8 @@ export const designBasisSchema = z.object({
   rooms: z.record(pastId(), basisRoomSchema),
   /** Unit id -> the room it stood in then; absent when the basis was taken without the units. */
   units: z.record(pastId(), basisUnitSchema).optional(),
+  /** Storey id -> wall id -> its plan box then; absent in a basis taken before walls were recorded. */
+  walls: z.record(pastId(), z.record(pastId(), basisWallSchema)).optional(),
 });
 export type DesignBasis = z.infer<typeof designBasisSchema>;
 
@@ -617,12 +622,20 @@ export type RevisionRoom = z.infer<typeof revisionRoomSchema>;
 export const retypedRoomSchema = revisionRoomSchema.extend({ from: z.string(), to: z.string() });
 export type RetypedRoom = z.infer<typeof retypedRoomSchema>;
 
+/** A wall named in a revision: its id and storey (then, for a removed wall). */
+export const revisionWallSchema = z.object({ id: pastId(), storey_id: z.string() });
+export type RevisionWall = z.infer<typeof revisionWallSchema>;
+
 /** The architecture's changes between a design basis and the model's architecture. */
 export const archChangesSchema = z.object({
   added: z.array(revisionRoomSchema),
   removed: z.array(revisionRoomSchema),
   reshaped: z.array(revisionRoomSchema),
   retyped: z.array(retypedRoomSchema),
+  /** Walls added, removed and moved (plan box changed); absent when the basis has no walls. */
+  walls: z
+    .object({ added: z.array(revisionWallSchema), removed: z.array(revisionWallSchema), moved: z.array(revisionWallSchema) })
+    .optional(),
 });
 export type ArchChanges = z.infer<typeof archChangesSchema>;
 
