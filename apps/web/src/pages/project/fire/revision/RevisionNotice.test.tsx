@@ -87,6 +87,31 @@ describe('the notice of a changed architecture', () => {
     expect(within(within(notice).getByRole('region', { name: 'Removed' })).getByRole('link', { name: 'Office' })).toBeTruthy();
   });
 
+  it('counts the walls added and removed where no room changed', () => {
+    const base: Model = { ...testModel(), fire: createFireConfigForTest('Sbf1108') };
+    const designed = withDesignBasis(base, base.arch, AT);
+    // A wall across the office, the office still one space; the beam-height wall b1 taken out.
+    const arch = structuredClone(designed.arch);
+    arch.walls.w2 = {
+      ...arch.walls.w1!,
+      id: 'w2',
+      shape: {
+        ...arch.walls.w1!.shape,
+        exterior: [
+          [7, 0, 0],
+          [7.2, 0, 0],
+          [7.2, 3, 0],
+          [7, 3, 0],
+        ],
+      },
+    };
+    delete arch.walls.b1;
+    arch.storeys.s0!.walls = ['w1', 'w2'];
+    render({ ...designed, arch });
+    const notice = screen.getByRole('region', { name: 'Architecture changed' });
+    expect(notice.textContent).toContain('The architecture has changed since the fire design was last run: 1 wall added, 1 removed.');
+  });
+
   it('updates the design as one edit: the removed room’s units go, the new room is covered, revision A is recorded; undo restores it', async () => {
     const model = revised();
     const { store } = render(model);

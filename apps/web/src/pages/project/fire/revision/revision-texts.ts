@@ -18,17 +18,32 @@ export const REVISION_TEXTS = {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** '2 rooms added, 1 removed, 1 reshaped, 1 re-typed' (the groups with any). */
+/** 'n word verb, n verb, …' for the groups with any: '2 rooms added, 1 removed'. */
+const counted = (word: string, groups: readonly (readonly [number, string])[]) =>
+  groups
+    .filter(([n]) => n > 0)
+    .map(([n, verb], i) => (i === 0 ? `${plural(n, word)} ${verb}` : `${n} ${verb}`))
+    .join(', ');
+
+/**
+ * '2 rooms added, 1 removed, 1 reshaped, 1 re-typed; 2 walls added, 1 removed' (the groups with any): a wall added
+ * inside a room that stays the same is a change of its own, since loops may run through it.
+ */
 export function changeCounts(changes: ArchChanges): string {
-  const parts = (
-    [
-      [changes.added.length, 'added'],
-      [changes.removed.length, 'removed'],
-      [changes.reshaped.length, 'reshaped'],
-      [changes.retyped.length, 're-typed'],
-    ] as const
-  ).filter(([n]) => n > 0);
-  return parts.map(([n, word], i) => (i === 0 ? `${plural(n, 'room')} ${word}` : `${n} ${word}`)).join(', ');
+  const rooms = counted('room', [
+    [changes.added.length, 'added'],
+    [changes.removed.length, 'removed'],
+    [changes.reshaped.length, 'reshaped'],
+    [changes.retyped.length, 're-typed'],
+  ]);
+  const walls = changes.walls
+    ? counted('wall', [
+        [changes.walls.added.length, 'added'],
+        [changes.walls.removed.length, 'removed'],
+        [changes.walls.moved.length, 'moved'],
+      ])
+    : '';
+  return [rooms, walls].filter((part) => part !== '').join('; ');
 }
 
 const countUnits = (units: UnitIdsByGroup) => Object.values(units).reduce((n, ids) => n + (ids?.length ?? 0), 0);
