@@ -58,7 +58,13 @@ describe('POST /api/v1/update_fire_design', () => {
     expect(Object.values(answer.fire.units.detectors).some((d) => d.coord[0] > 12)).toBe(true);
     expect(Object.values(answer.fire.revisions ?? {})).toHaveLength(1);
     // The basis is the new architecture's: nothing is pending any more.
-    expect(archChanges(answer.fire.design_basis!, arch)).toEqual({ added: [], removed: [], reshaped: [], retyped: [] });
+    expect(archChanges(answer.fire.design_basis!, arch)).toEqual({
+      added: [],
+      removed: [],
+      reshaped: [],
+      retyped: [],
+      walls: { added: [], removed: [], moved: [] },
+    });
   });
 
   it('re-routes the loops the revision touched along the trays sent with the model', async () => {
