@@ -15,17 +15,21 @@ import {
   findDanglingReferences,
   modelSchema,
   UNIT_GROUPS,
+  newRack,
   type Arch,
   type Fire,
   type Model,
+  type Route,
 } from '@edrf/model';
 import { archGlobalIds, extractIfc, mergeIfc, type IfcExtraction } from '@edrf/ifc';
 import { reviseIfc } from '@edrf/ifc/testing';
 import { calcFireUnits } from '../calc-units.js';
-import { pointInRings } from '../geometry/ring.js';
+import { pointInRings, segmentsCross, type Pt } from '../geometry/ring.js';
+import { calcFireCabling } from '../loops/calc-cabling.js';
+import { centralIn } from '../test-support/centrals.js';
 import { IFC_CORPUS } from '../test-support/real-building.js';
-import { designed, UPDATE_AT } from '../test-support/revision-edits.js';
-import { archChanges, type PlacedUnit } from './arch-changes.js';
+import { BASIS_AT, designed, UPDATE_AT } from '../test-support/revision-edits.js';
+import { archChanges, designBasis, type PlacedUnit } from './arch-changes.js';
 import { roomFigures } from './room-figures.js';
 import { updateFireDesign, type DesignUpdate } from './update-design.js';
 
@@ -197,5 +201,88 @@ describe.skipIf(!present)(`a revision of ${FILE} written with web-ifc`, () => {
     );
     const model = modelSchema.parse({ ...next.model, fire, edrf_schema: CURRENT_SCHEMA });
     expect(findDanglingReferences(model)).toEqual([]);
+  }, 120_000);
+});
+
+/** The wall between the office (Buero) and the bathroom (Bad), 3.7 m long, north to south. */
+const OFFICE_WALL = '2ptk1k7qn8_Qk22vjh$0DE';
+/** Its copy 1.1 m east and 2 m south: across the hall (Flur) east of the rack, its north end in the bathroom. */
+const NEW_WALL = '2RevisedCopyOfWall0001';
+
+describe.skipIf(!present)(`a wall added across a loop's path in ${FILE}, written with web-ifc`, () => {
+  /** The file designed and cabled (a rack with the main central in the hall), then the wall copied and re-imported. */
+  const setup = async () => {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(IFC_CORPUS, FILE)));
+    const first = await imported(emptyModel(), bytes);
+    const arch = first.model.arch;
+    const fire = designed(arch);
+    const ground = Object.values(arch.storeys).sort((a, b) => a.height.min_z - b.height.min_z)[0]!;
+    const hall = ground.rooms.map((id) => arch.rooms[id]!).find((room) => room.name === 'Flur')!;
+    const [x, y] = roomFigures(hall).centroid;
+    fire.units.racks = { r1: { ...newRack('r1', ground.id, [x, y, ground.height.min_z + 0.1]), label: '' } };
+    fire.connections.centrals = { c1: centralIn('c1', 'r1', fire.config.products.centrals[0]!) };
+    fire.connections = calcFireCabling({ arch, fire }).connections;
+    fire.design_basis = designBasis(arch, BASIS_AT, fire.units);
+    const revised = await reviseIfc(bytes, [{ copy: OFFICE_WALL, dx: 1.1, dy: -2, globalId: NEW_WALL }]);
+    const next = await imported({ ...first.model, fire }, revised, first.extraction);
+    return { arch, fire, next: next.model.arch };
+  };
+  let made: ReturnType<typeof setup> | undefined;
+
+  /** The legs of a route that enter the wall's outline: an end inside it or one of its sides crossed. */
+  const intoWall = (route: Route, storeyId: string, ring: readonly Pt[]) =>
+    route.slices
+      .filter((s) => s.storey_id === storeyId)
+      .flatMap((s) =>
+        s.nodes.slice(1).map((n, k): [Pt, Pt] => [
+          [s.nodes[k]!.coord[0], s.nodes[k]!.coord[1]],
+          [n.coord[0], n.coord[1]],
+        ]),
+      )
+      .filter(
+        ([a, b]) =>
+          pointInRings(a[0], a[1], [ring]) ||
+          pointInRings(b[0], b[1], [ring]) ||
+          ring.some((p, i) => segmentsCross(a, b, p, ring[(i + 1) % ring.length]!)),
+      );
+
+  it('lists the new wall alone, re-routes the loop through it round it, every loop closed and the units kept', async () => {
+    const { arch, fire, next } = await (made ??= setup());
+    const wall = Object.values(next.walls).find((w) => w.global_id === NEW_WALL)!;
+    const storeyId = Object.values(next.storeys).find((s) => s.walls.includes(wall.id))!.id;
+    const ring = wall.shape.exterior.map((p): Pt => [p[0], p[1]]);
+    // The copy stands where the file put it: 1.1 m east and 2 m south of the office's wall.
+    const original = Object.values(arch.walls).find((w) => w.global_id === OFFICE_WALL)!;
+    expect(Math.min(...ring.map((p) => p[0])) - Math.min(...original.shape.exterior.map((p) => p[0]))).toBeCloseTo(1.1, 6);
+    expect(Math.min(...ring.map((p) => p[1])) - Math.min(...original.shape.exterior.map((p) => p[1]))).toBeCloseTo(-2, 6);
+
+    const changes = archChanges(fire.design_basis!, next);
+    expect(changes).toEqual({
+      added: [],
+      removed: [],
+      reshaped: [],
+      retyped: [],
+      walls: { added: [{ id: wall.id, storey_id: storeyId }], removed: [], moved: [] },
+    });
+    const loopsOf = (f: Fire) => Object.values(f.connections.routes).filter((r) => r.kind === 'Loop');
+    const across = loopsOf(fire).filter((r) => intoWall(r, storeyId, ring).length > 0);
+    expect(across.length).toBeGreaterThan(0);
+
+    const { fire: after, summary } = updateFireDesign({ arch: next, fire }, changes, { at: UPDATE_AT });
+    for (const route of across) expect(summary.reroute).toContain(route.id);
+    for (const route of loopsOf(after)) {
+      expect(intoWall(route, storeyId, ring), route.id).toEqual([]);
+      const stops = route.slices.flatMap((s) => s.nodes.map((n) => n.unit_id)).filter((id) => id !== '');
+      expect([stops[0], stops.at(-1)], route.id).toEqual(['r1', 'r1']);
+    }
+    // Every unit a loop carried is on a loop still, in the order it had; no unit added, removed or moved.
+    const carried = (f: Fire) =>
+      loopsOf(f).flatMap((r) => r.slices.flatMap((s) => s.nodes.map((n) => n.unit_id)).filter((id) => id !== '' && id !== 'r1'));
+    expect(carried(after)).toEqual(carried(fire));
+    expect(after.units).toEqual(fire.units);
+    expect(summary.units.added).toEqual({});
+    expect(summary.units.removed).toEqual({});
+    // The new basis knows the wall: nothing is pending after the update.
+    expect(archChanges(after.design_basis!, next).walls).toEqual({ added: [], removed: [], moved: [] });
   }, 120_000);
 });

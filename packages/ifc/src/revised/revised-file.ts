@@ -1,7 +1,7 @@
 /**
  * An architect's revision of an IFC file, made with web-ifc's writer (OpenModel, GetLine, WriteLine, DeleteLine,
  * SaveModel) as an authoring tool would export it again: an element removed with its place in every relation, a
- * space's floor profile reshaped, a space added as a moved copy of another under a GlobalId of its own. For the tests of
+ * space's floor profile reshaped, a space or a wall added as a moved copy of another under a GlobalId of its own. For the tests of
  * the fire design's revisions (issue 40); the app never writes IFC files this way. Not exported from index.ts.
  */
 import { Handle, IfcAPI, IFCLENGTHMEASURE, LogLevel } from 'web-ifc';
@@ -19,8 +19,11 @@ export type RevisionEdit =
   | { remove: string }
   /** The points of the space's swept floor profile moved (its own coordinates, the profile's plane). */
   | { reshape: string; move: (x: number, y: number) => [number, number] }
-  /** A copy of the space moved by (dx, dy) in its storey's plane, its own GlobalId and long name, on the same storey. */
-  | { copy: string; dx: number; dy: number; globalId: string; longName: string };
+  /**
+   * A copy of the space or wall moved by (dx, dy) in its storey's plane, its own GlobalId (and long name, if given), on
+   * the same storey: a wall copied across a room is the architect's new wall (its openings are not copied).
+   */
+  | { copy: string; dx: number; dy: number; globalId: string; longName?: string };
 
 /** The file's bytes after the edits, as web-ifc's SaveModel writes them. */
 export async function reviseIfc(bytes: Uint8Array, edits: readonly RevisionEdit[]): Promise<Uint8Array> {
@@ -143,8 +146,8 @@ class OpenFile {
     return points;
   }
 
-  /** A copy of a space moved in its placement's plane, added to the relations that put the original on its storey. */
-  copy(id: number, edit: { dx: number; dy: number; globalId: string; longName: string }): void {
+  /** A copy of a space or a wall moved in its placement's plane, added to the relations that put the original on its storey. */
+  copy(id: number, edit: { dx: number; dy: number; globalId: string; longName?: string }): void {
     const space = this.line(id);
     const placement = this.line((space.ObjectPlacement as Reference).value);
     const axes = this.line((placement.RelativePlacement as Reference).value);
@@ -160,7 +163,7 @@ class OpenFile {
     space.expressID = -1;
     space.ObjectPlacement = placement;
     space.GlobalId = { ...(space.GlobalId as object), value: edit.globalId };
-    space.LongName = { ...(space.LongName as object), value: edit.longName };
+    if (edit.longName !== undefined) space.LongName = { ...(space.LongName as object), value: edit.longName };
     this.api.WriteLine(this.model, space);
     // The storey's decomposition (IfcRelAggregates) or containment that holds the original holds the copy too.
     for (const relId of this.relationIds()) {
