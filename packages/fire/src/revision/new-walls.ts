@@ -10,7 +10,12 @@ export interface NewWall {
   storeyId: string;
   ring: Ring;
   box: Box;
+  /** The doors standing in it (their jambs' line within DOOR_REACH of its box): a cable through one is not blocked. */
+  doors: [Pt, Pt][];
 }
+
+/** A door whose jambs lie this close to a wall's box stands in it: a door line may lie anywhere in a wall's thickness (m). */
+const DOOR_REACH = 0.3;
 
 const boxOf = (ring: Ring): Box => {
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -26,7 +31,18 @@ export function newWalls(arch: Arch, changes: ArchChanges): Map<string, NewWall[
     const wall = arch.walls[id];
     if (!wall) continue;
     const ring: Ring = wall.shape.exterior.map((p): Pt => [p[0], p[1]]);
-    out.set(storeyId, [...(out.get(storeyId) ?? []), { id, storeyId, ring, box: boxOf(ring) }]);
+    const box = boxOf(ring);
+    const near = ([x0, y0, x1, y1]: Box): Box => [x0 - DOOR_REACH, y0 - DOOR_REACH, x1 + DOOR_REACH, y1 + DOOR_REACH];
+    const doors = (arch.storeys[storeyId]?.doors ?? []).flatMap((doorId): [Pt, Pt][] => {
+      const door = arch.doors[doorId];
+      if (!door) return [];
+      const jambs: [Pt, Pt] = [
+        [door.left[0], door.left[1]],
+        [door.right[0], door.right[1]],
+      ];
+      return boxesMeet(boxOf(jambs), near(box)) ? [jambs] : [];
+    });
+    out.set(storeyId, [...(out.get(storeyId) ?? []), { id, storeyId, ring, box, doors }]);
   }
   return out;
 }
@@ -38,10 +54,14 @@ export function crossesWall(a: Pt, b: Pt, wall: NewWall): boolean {
   return wall.ring.some((p, i) => segmentsCross(a, b, p, wall.ring[(i + 1) % wall.ring.length]!));
 }
 
-/** Whether any leg of a route's slices on a storey crosses one of these walls. */
+/**
+ * Whether any leg of a route's slices on a storey crosses one of these walls; with `throughDoors`, a leg through one of
+ * the wall's doors (crossing its jambs' line) does not count: the cable between racks goes through a door as it is.
+ */
 export function routeCrossesWalls(
   slices: readonly { storey_id: string; nodes: readonly { coord: readonly number[] }[] }[],
   walls: ReadonlyMap<string, readonly NewWall[]>,
+  throughDoors = false,
 ): boolean {
   return slices.some((slice) => {
     const here = walls.get(slice.storey_id);
@@ -50,7 +70,7 @@ export function routeCrossesWalls(
       if (k === 0) return false;
       const a: Pt = [slice.nodes[k - 1]!.coord[0]!, slice.nodes[k - 1]!.coord[1]!];
       const b: Pt = [node.coord[0]!, node.coord[1]!];
-      return here.some((wall) => crossesWall(a, b, wall));
+      return here.some((wall) => crossesWall(a, b, wall) && !(throughDoors && wall.doors.some(([l, r]) => segmentsCross(a, b, l, r))));
     });
   });
 }

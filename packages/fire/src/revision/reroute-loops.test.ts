@@ -258,3 +258,41 @@ describe('updateFireDesign: the cable between racks', () => {
     expect(locked(after)).toEqual(locked(before));
   });
 });
+
+describe('updateFireDesign: the cable between racks and a wall added where no room changed', () => {
+  // A wall across the ground floor's corridor at x = 40, the corridor still one space; with a door in it or not.
+  const walled = (door: boolean) =>
+    edited(arch, (draft) => {
+      const exterior = rect(39.9, 10, 0.2, 3).map(([x, y]): [number, number, number] => [x, y, 0]);
+      draft.walls['w-cut'] = {
+        id: 'w-cut',
+        global_id: '',
+        type: 'Standard',
+        shape: { exterior, below: [], above: [] },
+        fire_rating: '',
+        enclosing_id: '',
+      };
+      draft.storeys.g!.walls.push('w-cut');
+      if (door) {
+        draft.doors['d-cut'] = { ...draft.doors['g-d0']!, id: 'd-cut', left: [40, 11, 0], right: [40, 12, 0], walls: ['w-cut'] };
+        draft.storeys.g!.doors.push('d-cut');
+      }
+    });
+
+  it('stays as it was where the new wall has a door on its path', () => {
+    const before = rackCable(design);
+    const { fire, summary } = update(walled(true));
+    expect(summary.revision.changes.walls?.added.map((w) => w.id)).toEqual(['w-cut']);
+    expect(summary.reroute).not.toContain(before.id);
+    expect(fire.connections.routes[before.id]).toBe(before);
+  });
+
+  it('is re-routed between its racks where the new wall blocks its path', () => {
+    const before = rackCable(design);
+    const { fire, summary } = update(walled(false));
+    expect(summary.reroute).toContain(before.id);
+    const after = fire.connections.routes[before.id]!;
+    expect(after.kind).toBe('RackToRack');
+    expect(locked(after)).toEqual(locked(before));
+  });
+});

@@ -93,8 +93,8 @@ export function routesToReroute(
 /**
  * Whether a revision blocks a route's path (a cable between racks is re-routed only then): it now passes through a
  * wall without a door (routeWallCrossings, on the new architecture) of an added or reshaped room, or where a removed or
- * reshaped room stood (its box as it was), or across a wall added or moved (a wall added inside a room that stays
- * one space shows in the walls alone).
+ * reshaped room stood (its box as it was), or across a wall added or moved other than through a door in it (a wall
+ * added inside a room that stays one space shows in the walls alone).
  */
 export function blockedByRevision(arch: Arch, basis: DesignBasis | undefined, changes: ArchChanges): (route: Route) => boolean {
   const now = new Set([...changes.added, ...changes.reshaped].map((r) => r.id));
@@ -102,7 +102,7 @@ export function blockedByRevision(arch: Arch, basis: DesignBasis | undefined, ch
   const walls = newWalls(arch, changes);
   // Read on the route's storeys alone: the walls of the rest of the building are not looked at.
   return (route) =>
-    routeCrossesWalls(route.slices, walls) ||
+    routeCrossesWalls(route.slices, walls, true) ||
     routeWallCrossings(withStoreys(arch, new Set(route.slices.map((s) => s.storey_id))), route).some(
       (c) =>
         c.rooms.some((id) => now.has(id)) ||
