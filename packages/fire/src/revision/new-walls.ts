@@ -123,7 +123,7 @@ function cutAlong(room: Ring, wall: Ring): [Pt[], Pt[]] | null {
  * goes round through the doors where that is cheaper; a shorter wall becomes a hole in the room, an edge across it
  * leaving the room. For the graph alone: the rooms of the design are the model's.
  */
-export function withWallHoles(arch: Arch, walls: ReadonlyMap<string, readonly NewWall[]>): Arch {
+export function withNewWalls(arch: Arch, walls: ReadonlyMap<string, readonly NewWall[]>): Arch {
   if (walls.size === 0) return arch;
   const rooms = { ...arch.rooms };
   const storeys = { ...arch.storeys };

@@ -13,7 +13,7 @@ import { LOOP_MESSAGES } from '../loops/messages.js';
 import { loopOrigins } from '../loops/origins.js';
 import { LegSearch } from '../loops/leg-search.js';
 import { joinLoops } from './join-loops.js';
-import { withWallHoles, type NewWall } from './new-walls.js';
+import { withNewWalls, type NewWall } from './new-walls.js';
 import { clearUnits } from './reroute.js';
 import { storeyRun, withStoreys } from './storey-range.js';
 
@@ -138,7 +138,7 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
   if (listed.length === 0 && fresh.length === 0)
     return { connections: { ...fire.connections, routes: out }, rerouted: [], removed: [], warnings };
 
-  const g = buildRoutingGraph({ arch: withWallHoles(part, input.walls ?? new Map()), elec: input.elec });
+  const g = buildRoutingGraph({ arch: withNewWalls(part, input.walls ?? new Map()), elec: input.elec });
   const nodes = new Map<string, number>();
   const nodeOf = (id: string) => {
     let node = nodes.get(id);
