@@ -98,35 +98,23 @@ function withoutRoutes(connections: Fire['connections'], removed: ReadonlySet<st
 export function rerouteLoops(input: RerouteInput): RerouteResult {
   const { arch, fire } = input;
   const routes = fire.connections.routes;
-  const where = new Map<string, { storeyId: string; coord: [number, number, number] }>();
-  for (const group of UNIT_GROUPS) {
-    if (group === 'labels') continue;
-    for (const u of Object.values<{ id: string; storey_id: string; coord: [number, number, number] }>(fire.units[group]))
-      where.set(u.id, { storeyId: u.storey_id, coord: u.coord });
-  }
+  const where = unitPlaces(fire);
   const gone = new Set(Object.values(routes).flatMap((r) => lockedStops(r).filter((id) => !where.has(id))));
   const out: Record<string, Route> = clearUnits(routes, gone);
-  const warnings: AnalysisWarning[] = [];
-  const rerouted = new Set<string>();
-  const removed = new Set<string>();
+  const unchanged = (): RerouteResult => ({ connections: { ...fire.connections, routes: out }, rerouted: [], removed: [], warnings: [] });
 
   const loops = Object.values(routes).filter((r) => r.kind === 'Loop');
   const listed = input.listed.filter((id) => routes[id] && (routes[id].kind !== 'RackToRack' || input.blocked(routes[id])));
   const added = loops.length > 0 ? [...input.added].filter((id) => where.has(id)) : [];
-  if (listed.length === 0 && added.length === 0)
-    return { connections: { ...fire.connections, routes: out }, rerouted: [], removed: [], warnings };
+  if (listed.length === 0 && added.length === 0) return unchanged();
 
-  // The loops a new unit may join: those with a unit on its storey (a section keeps to a storey), all where a storey
-  // of new units has none. Only the run of storeys these loops, the listed routes and the new units are on is read.
+  // Only the run of storeys the candidate loops, the listed routes and the new units are on is read.
+  const candidates = candidateLoops(loops, added, where, fire);
   const storeyOf = (id: string) => where.get(id)?.storeyId;
-  const newStoreys = new Set(added.map((id) => storeyOf(id)!));
-  const onNewStoreys = loops.filter((r) => lockedStops(r).some((id) => newStoreys.has(storeyOf(id) ?? '')));
-  const everyStorey = [...newStoreys].every((s) => onNewStoreys.some((r) => lockedStops(r).some((id) => storeyOf(id) === s)));
-  const candidates = everyStorey ? onNewStoreys : loops;
   const read = storeyRun(arch, [
-    ...newStoreys,
+    ...added.map((id) => storeyOf(id)!),
     ...[...listed.map((id) => routes[id]!), ...candidates].flatMap((r) => [
-      ...r.slices.map((s) => s.storey_id),
+      ...r.slices.map((slice) => slice.storey_id),
       ...lockedStops(r).flatMap((id) => storeyOf(id) ?? []),
     ]),
   ]);
@@ -135,9 +123,120 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
   const building = buildingOf(part);
   const all = loopUnits(here, building);
   const fresh = all.filter((u) => input.added.has(u.id));
-  if (listed.length === 0 && fresh.length === 0)
-    return { connections: { ...fire.connections, routes: out }, rerouted: [], removed: [], warnings };
+  if (listed.length === 0 && fresh.length === 0) return unchanged();
 
+  const stopsOf = new Map<string, string[]>();
+  for (const route of [...listed.map((id) => routes[id]!), ...candidates])
+    stopsOf.set(
+      route.id,
+      lockedStops(route).filter((id) => where.has(id)),
+    );
+  const net = rerouteNetwork({ input, part, where, fresh, stops: stopsOf.values() });
+  const byId = new Map(all.map((u) => [u.id, u]));
+  const check = loopCheck(here, byId);
+  const warnings: AnalysisWarning[] = [];
+  const touched =
+    fresh.length > 0
+      ? joinNewUnits({ fire, here, building, all, fresh, candidates, stopsOf, net, byId, check, warnings })
+      : new Set<string>();
+
+  const rerouted = new Set<string>();
+  const removed = new Set<string>();
+  const racks = new Set(Object.keys(fire.units.racks));
+  for (const id of [...new Set([...listed, ...touched])].sort()) {
+    const route = routes[id]!;
+    const stops = stopsOf.get(id)!;
+    // A route drawn through no unit has nothing to join again: it stays as drawn; so does a loop that gave back
+    // every unit it was given.
+    const before = lockedStops(route);
+    if (before.length === 0 || (!listed.includes(id) && before.join('\n') === stops.join('\n'))) continue;
+    if (new Set(stops).size < 2 || (route.kind === 'Loop' && stops.every((stop) => racks.has(stop)))) {
+      delete out[id];
+      removed.add(id);
+      continue;
+    }
+    const result = net.routed(route, stops);
+    warnings.push(...result.warnings);
+    const verdict = route.kind === 'Loop' ? check(result.route) : null;
+    out[id] = verdict?.route ?? result.route;
+    warnings.push(...(verdict?.warnings ?? []));
+    rerouted.add(id);
+  }
+
+  // A removed route is no longer a rack unit's connection (as calc_fire_rack_to_rack_routes drops the routes it replaces).
+  const connections = withoutRoutes({ ...fire.connections, routes: out }, removed);
+  return { connections, rerouted: [...rerouted].sort(), removed: [...removed].sort(), warnings };
+}
+
+type Place = { storeyId: string; coord: [number, number, number] };
+
+/** Where each unit stands (labels aside). */
+function unitPlaces(fire: Fire): Map<string, Place> {
+  const where = new Map<string, Place>();
+  for (const group of UNIT_GROUPS) {
+    if (group === 'labels') continue;
+    for (const u of Object.values<{ id: string; storey_id: string; coord: [number, number, number] }>(fire.units[group]))
+      where.set(u.id, { storeyId: u.storey_id, coord: u.coord });
+  }
+  return where;
+}
+
+/** Loops weighed for each new unit on its storey: the nearest this many, besides those holding units of its section. */
+const NEAREST_LOOPS = 4;
+
+/**
+ * The loops a new unit may join: on its storey (a section keeps to a storey) those holding units of its section and
+ * the nearest few, all loops where a storey of new units has none. Weighing every loop with a unit on the storey read
+ * the whole of a tall building for one detector (bench/results/revision-2026-11-29.md): the loops passing far away
+ * span storeys the one it joins does not.
+ */
+function candidateLoops(loops: readonly Route[], added: readonly string[], where: ReadonlyMap<string, Place>, fire: Fire): Route[] {
+  const sectionOf = new Map<string, string>();
+  for (const section of Object.values(fire.sections)) for (const id of Object.keys(section.addresses)) sectionOf.set(id, section.id);
+  const stops = new Map(loops.map((r) => [r.id, lockedStops(r).filter((id) => where.has(id))]));
+  const chosen = new Set<string>();
+  for (const unit of added) {
+    const at = where.get(unit)!;
+    const section = sectionOf.get(unit);
+    const near: { id: string; gap: number }[] = [];
+    for (const loop of loops) {
+      const here = stops.get(loop.id)!.filter((id) => where.get(id)!.storeyId === at.storeyId);
+      if (here.length === 0) continue;
+      if (section !== undefined && here.some((id) => sectionOf.get(id) === section)) chosen.add(loop.id);
+      const gap = Math.min(...here.map((id) => Math.hypot(where.get(id)!.coord[0] - at.coord[0], where.get(id)!.coord[1] - at.coord[1])));
+      near.push({ id: loop.id, gap });
+    }
+    if (near.length === 0) return [...loops];
+    near.sort((a, b) => a.gap - b.gap || (a.id < b.id ? -1 : 1));
+    for (const { id } of near.slice(0, NEAREST_LOOPS)) chosen.add(id);
+  }
+  return loops.filter((r) => chosen.has(r.id));
+}
+
+interface RerouteNetwork {
+  /** The node of a unit or rack in the routing graph, attached on first ask. */
+  nodeOf: (id: string) => number;
+  /** The graph's connected parts, by node. */
+  component: ArrayLike<number>;
+  /** Where storeys are left (loop-metric's exits). */
+  exits: ReturnType<typeof storeyExits>;
+  /** The route through its stops, each leg its cheapest way; a leg with no way joined straight and said. */
+  routed: (route: Route, stops: readonly string[]) => { route: Route; warnings: AnalysisWarning[] };
+}
+
+/**
+ * The loop engine's routing graph of the storeys read, with the revision's new walls, the racks, the new units and every
+ * stop attached; legs searched as calc_fire_cabling searches them, kept by their ends.
+ */
+function rerouteNetwork(args: {
+  input: RerouteInput;
+  part: Arch;
+  where: ReadonlyMap<string, Place>;
+  fresh: readonly LoopUnit[];
+  stops: Iterable<readonly string[]>;
+}): RerouteNetwork {
+  const { input, part, where, fresh } = args;
+  const { fire } = input;
   const g = buildRoutingGraph({ arch: withNewWalls(part, input.walls ?? new Map()), elec: input.elec });
   const nodes = new Map<string, number>();
   const nodeOf = (id: string) => {
@@ -148,19 +247,12 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
     }
     return node;
   };
-  const origins = loopOrigins(fire);
-  const stopsOf = new Map<string, string[]>();
-  for (const route of [...listed.map((id) => routes[id]!), ...candidates])
-    stopsOf.set(
-      route.id,
-      lockedStops(route).filter((id) => where.has(id)),
-    );
   // The racks and the new units attached first (which central's rack the building joins each new unit to), then every
   // stop: the searches' arrays are sized to the graph.
-  for (const o of origins) nodeOf(o.rack.id);
+  for (const o of loopOrigins(fire)) nodeOf(o.rack.id);
   for (const u of fresh) nodeOf(u.id);
   const component = graphComponents(g);
-  for (const list of stopsOf.values()) for (const stop of list) nodeOf(stop);
+  for (const list of args.stops) for (const stop of list) nodeOf(stop);
   const legs = new LegSearch(g);
   // Legs by their ends: a loop routed again with a unit more or less reuses the legs it kept.
   const legCache = new Map<string, number[]>();
@@ -170,9 +262,6 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
     if (!leg) legCache.set(key, (leg = legs.path(a, b)));
     return leg;
   };
-  const byId = new Map(all.map((u) => [u.id, u]));
-
-  /** The route through its stops, each leg its cheapest way; a leg with no way joined straight and said. */
   const made = new Map<string, { route: Route; warnings: AnalysisWarning[] }>();
   const routed = (route: Route, stops: readonly string[]) => {
     const key = `${route.id}\n${stops.join('\n')}`;
@@ -199,91 +288,85 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
     made.set(key, result);
     return result;
   };
-  const check = loopCheck(here, byId);
+  return { nodeOf, component, exits: storeyExits(g), routed };
+}
 
-  // New units onto loops; a loop that then fails its checks with every cable (its legs routed longer than the metric
-  // guessed) gives back what it took this round, and those units try the other loops again.
+/**
+ * New units onto loops (join-loops.ts); a loop that then fails its checks with every cable (its legs routed longer than
+ * the metric guessed) gives back what it took this round, and those units try the other loops again. A unit no loop
+ * takes is warned about. The loops that took units, whose stops (stopsOf) now hold them.
+ */
+function joinNewUnits(args: {
+  fire: Fire;
+  here: Fire;
+  building: ReturnType<typeof buildingOf>;
+  all: readonly LoopUnit[];
+  fresh: readonly LoopUnit[];
+  candidates: readonly Route[];
+  stopsOf: Map<string, string[]>;
+  net: RerouteNetwork;
+  byId: ReadonlyMap<string, LoopUnit>;
+  check: ReturnType<typeof loopCheck>;
+  warnings: AnalysisWarning[];
+}): Set<string> {
+  const { fire, here, building, all, fresh, candidates, stopsOf, net, byId, check, warnings } = args;
+  const routes = fire.connections.routes;
+  const origins = loopOrigins(fire);
   const touched = new Set<string>();
   const left: LoopUnit[] = [];
-  if (fresh.length > 0) {
-    const sectionArea = sectionAreas(here, building);
-    const sectionUnits = new Map<string, number>();
-    for (const u of all) sectionUnits.set(u.sectionId, (sectionUnits.get(u.sectionId) ?? 0) + 1);
-    const { cabling } = fire.config;
-    const closed = candidates.flatMap((route) => {
-      const origin = originOf(route, origins);
-      const list = stopsOf.get(route.id)!;
-      // A loop the designer left open or drew from no central takes no new unit: its limits are not known.
-      return origin && list.length >= 2 && list[0] === origin.rack.id && list.at(-1) === origin.rack.id ? [{ route, origin }] : [];
+  const sectionArea = sectionAreas(here, building);
+  const sectionUnits = new Map<string, number>();
+  for (const u of all) sectionUnits.set(u.sectionId, (sectionUnits.get(u.sectionId) ?? 0) + 1);
+  const { cabling } = fire.config;
+  const closed = candidates.flatMap((route) => {
+    const origin = originOf(route, origins);
+    const list = stopsOf.get(route.id)!;
+    // A loop the designer left open or drew from no central takes no new unit: its limits are not known.
+    return origin && list.length >= 2 && list[0] === origin.rack.id && list.at(-1) === origin.rack.id ? [{ route, origin }] : [];
+  });
+  const reaches = (unit: string, rack: string) => net.component[net.nodeOf(unit)] === net.component[net.nodeOf(rack)];
+  const excluded = new Map<string, Set<string>>();
+  let pending = [...fresh];
+  for (let round = 0; pending.length > 0 && round < JOIN_ROUNDS; round++) {
+    const result = joinLoops({
+      loops: closed.map(({ route, origin }) => ({ routeId: route.id, origin, stops: stopsOf.get(route.id)! })),
+      units: pending,
+      byId,
+      exits: net.exits,
+      reaches: (u, o) => reaches(u.id, o.rack.id),
+      excluded,
+      coppers: fire.config.products.cables.filter((c) => c.type === 'Copper'),
+      isolatorMaxUnits: cabling.isolator_max_units,
+      maxArea: cabling.route_max_area,
+      areaOf: (u) => (u.sectionId ? (sectionArea.get(u.sectionId) ?? 0) / sectionUnits.get(u.sectionId)! : 0),
     });
-    const excluded = new Map<string, Set<string>>();
-    const exits = storeyExits(g);
-    let pending = fresh;
-    for (let round = 0; pending.length > 0 && round < JOIN_ROUNDS; round++) {
-      const result = joinLoops({
-        loops: closed.map(({ route, origin }) => ({ routeId: route.id, origin, stops: stopsOf.get(route.id)! })),
-        units: pending,
-        byId,
-        exits,
-        reaches: (u, o) => component[nodeOf(u.id)] === component[nodeOf(o.rack.id)],
-        excluded,
-        coppers: fire.config.products.cables.filter((c) => c.type === 'Copper'),
-        isolatorMaxUnits: cabling.isolator_max_units,
-        maxArea: cabling.route_max_area,
-        areaOf: (u) => (u.sectionId ? (sectionArea.get(u.sectionId) ?? 0) / sectionUnits.get(u.sectionId)! : 0),
-      });
-      left.push(...result.left);
-      const tried = new Set(pending.map((u) => u.id));
-      pending = [];
-      for (const [id, list] of result.joined) {
-        touched.add(id);
-        // The units this round gave it go back, the last given first, until it passes.
-        const taken = [...tried].filter((u) => list.includes(u));
-        let kept = list;
-        while (taken.length > 0 && check(routed(routes[id]!, kept).route).fails) {
-          const back = taken.pop()!;
-          kept = kept.filter((u) => u !== back);
-          excluded.set(back, (excluded.get(back) ?? new Set()).add(id));
-          pending.push(byId.get(back)!);
-        }
-        stopsOf.set(id, kept);
+    left.push(...result.left);
+    const tried = new Set(pending.map((u) => u.id));
+    pending = [];
+    for (const [id, list] of result.joined) {
+      touched.add(id);
+      // The units this round gave it go back, the last given first, until it passes.
+      const taken = [...tried].filter((u) => list.includes(u));
+      let kept = list;
+      while (taken.length > 0 && check(net.routed(routes[id]!, kept).route).fails) {
+        const back = taken.pop()!;
+        kept = kept.filter((u) => u !== back);
+        excluded.set(back, (excluded.get(back) ?? new Set()).add(id));
+        pending.push(byId.get(back)!);
       }
-    }
-    left.push(...pending);
-    for (const u of left) {
-      const cutOff = !closed.some(({ origin }) => component[nodeOf(u.id)] === component[nodeOf(origin.rack.id)]);
-      warnings.push(
-        cutOff
-          ? warning('loop_cut_off', u.id, LOOP_MESSAGES.cutOff(1, u.id), u.id)
-          : warning('loop_no_room', u.id, REROUTE_MESSAGES.noLoop(u.id), u.id),
-      );
+      stopsOf.set(id, kept);
     }
   }
-
-  const racks = new Set(Object.keys(fire.units.racks));
-  for (const id of [...new Set([...listed, ...touched])].sort()) {
-    const route = routes[id]!;
-    const stops = stopsOf.get(id)!;
-    // A route drawn through no unit has nothing to join again: it stays as drawn; so does a loop that gave back
-    // every unit it was given.
-    const before = lockedStops(route);
-    if (before.length === 0 || (!listed.includes(id) && before.join('\n') === stops.join('\n'))) continue;
-    if (new Set(stops).size < 2 || (route.kind === 'Loop' && stops.every((s) => racks.has(s)))) {
-      delete out[id];
-      removed.add(id);
-      continue;
-    }
-    const result = routed(route, stops);
-    warnings.push(...result.warnings);
-    const verdict = route.kind === 'Loop' ? check(result.route) : null;
-    out[id] = verdict?.route ?? result.route;
-    warnings.push(...(verdict?.warnings ?? []));
-    rerouted.add(id);
+  left.push(...pending);
+  for (const u of left) {
+    const cutOff = !closed.some(({ origin }) => reaches(u.id, origin.rack.id));
+    warnings.push(
+      cutOff
+        ? warning('loop_cut_off', u.id, LOOP_MESSAGES.cutOff(1, u.id), u.id)
+        : warning('loop_no_room', u.id, REROUTE_MESSAGES.noLoop(u.id), u.id),
+    );
   }
-
-  // A removed route is no longer a rack unit's connection (as calc_fire_rack_to_rack_routes drops the routes it replaces).
-  const connections = withoutRoutes({ ...fire.connections, routes: out }, removed);
-  return { connections, rerouted: [...rerouted].sort(), removed: [...removed].sort(), warnings };
+  return touched;
 }
 
 /**

@@ -96,43 +96,15 @@ export function updateFireDesign(
   // A sounder base whose detector went is no longer locked to it (the model's rule when a detector is deleted).
   for (const siren of Object.values(units.sirens)) if (gone.has(siren.locked_to)) units.sirens[siren.id] = { ...siren, locked_to: '' };
 
-  // The changed rooms get units as a Units run would: units elsewhere are neither read nor moved.
+  // The changed rooms get units as a Units run would (unitsForChangedRooms).
   const scope = new Set(
     [...changes.added, ...changes.reshaped, ...changes.retyped].map((r) => r.id).filter((id) => Object.hasOwn(arch.rooms, id)),
   );
   // A door the revision left opening where a removed room stood is an exit now: its call point, as a Units run places it.
   const exits = exitsMadeByRevision(arch, fire.design_basis, changes, view);
-  const added: { id: string; group: UnitGroup }[] = [];
-  let warnings: AnalysisWarning[] = [];
-  if (scope.size > 0 || exits.size > 0) {
-    const result = calcFireUnits({ arch, fire: { ...fire, units }, rooms: scope, exits });
-    warnings = result.validation.warnings;
-    // The run gives new units the lowest free ids, which the removed units have just freed: a new unit takes a fresh
-    // one instead, so that the revision's removed and added units never share an id.
-    const renamed = freshIds(
-      PLACED_GROUPS.flatMap((group) => Object.keys(result.units[group]).filter((id) => !units[group][id])),
-      gone,
-      new Set(Object.values(fire.units).flatMap((group) => Object.keys(group))),
-    );
-    const rename = (id: string) => renamed.get(id) ?? id;
-    // The units there were stay the very objects they were; the run's new ones are added after them.
-    const merge = <T extends { id: string }>(group: UnitGroup, kept: Record<string, T>, answer: Record<string, T>): Record<string, T> => {
-      const made = Object.values(answer)
-        .filter((unit) => !kept[unit.id])
-        .map((unit) => ({ ...unit, id: rename(unit.id) }));
-      for (const unit of made) added.push({ id: unit.id, group });
-      return { ...kept, ...Object.fromEntries(made.map((unit) => [unit.id, unit])) };
-    };
-    const sirens = merge('sirens', units.sirens, result.units.sirens);
-    for (const siren of Object.values(sirens))
-      if (renamed.has(siren.locked_to)) sirens[siren.id] = { ...siren, locked_to: rename(siren.locked_to) };
-    units = {
-      ...units,
-      detectors: merge('detectors', units.detectors, result.units.detectors),
-      sirens,
-      buttons: merge('buttons', units.buttons, result.units.buttons),
-    };
-  }
+  const placedUnits = unitsForChangedRooms({ arch, fire, units, scope, exits, gone });
+  const { added, warnings } = placedUnits;
+  units = placedUnits.units;
   const addedIds = new Set(added.map((u) => u.id));
 
   const withUnits: Fire = { ...fire, units };
@@ -154,17 +126,7 @@ export function updateFireDesign(
   });
   const routes = rerouted.connections.routes;
   const cableBefore = cableMetres(fire.connections.routes);
-  // A unit the old basis has where it stands, in a room the revision left alone, clear of every added or reshaped room's
-  // box, stands there still: the storeys the revision left alone are not read for the new basis either.
-  const changedRooms = new Set([...changes.added, ...changes.removed, ...changes.reshaped].map((r) => r.id));
-  const changedBoxes = RoomBoxes.of([...changes.added, ...changes.reshaped].flatMap((r) => view.room(r.id) ?? []));
-  const stays = (unit: { id: string; storey_id: string; coord: readonly number[] }) => {
-    const room = recordedRoom(fire.design_basis, unit);
-    return room !== undefined && !changedRooms.has(room) && !changedBoxes.has(unit.storey_id, unit.coord[0]!, unit.coord[1]!)
-      ? room
-      : undefined;
-  };
-  const basis = { at, rooms: basisRooms(arch), walls: basisWalls(arch), units: basisUnits(units, view, stays) };
+  const basis = newBasis(arch, fire, units, changes, view, at);
   const { id, letter } = nextRevision(fire.revisions);
   const revision: Revision = {
     id,
@@ -197,6 +159,69 @@ export function updateFireDesign(
       revision,
     },
   };
+}
+
+/**
+ * The changed rooms get units as a Units run would, and a door the revision made an exit its call point: units elsewhere
+ * are neither read nor moved. The units there were stay the very objects they were; the run's new ones are added after
+ * them, each with a fresh id where the run gave it one a removed unit had.
+ */
+function unitsForChangedRooms(input: {
+  arch: Arch;
+  fire: Fire;
+  units: FireUnits;
+  scope: ReadonlySet<string>;
+  exits: ReturnType<typeof exitsMadeByRevision>;
+  gone: ReadonlySet<string>;
+}): { units: FireUnits; added: { id: string; group: UnitGroup }[]; warnings: AnalysisWarning[] } {
+  const { arch, fire, units, scope, exits, gone } = input;
+  const added: { id: string; group: UnitGroup }[] = [];
+  if (scope.size === 0 && exits.size === 0) return { units, added, warnings: [] };
+  const result = calcFireUnits({ arch, fire: { ...fire, units }, rooms: new Set(scope), exits });
+  // The run gives new units the lowest free ids, which the removed units have just freed: a new unit takes a fresh
+  // one instead, so that the revision's removed and added units never share an id.
+  const renamed = freshIds(
+    PLACED_GROUPS.flatMap((group) => Object.keys(result.units[group]).filter((id) => !units[group][id])),
+    gone,
+    new Set(Object.values(fire.units).flatMap((group) => Object.keys(group))),
+  );
+  const rename = (id: string) => renamed.get(id) ?? id;
+  const merge = <T extends { id: string }>(group: UnitGroup, kept: Record<string, T>, answer: Record<string, T>): Record<string, T> => {
+    const made = Object.values(answer)
+      .filter((unit) => !kept[unit.id])
+      .map((unit) => ({ ...unit, id: rename(unit.id) }));
+    for (const unit of made) added.push({ id: unit.id, group });
+    return { ...kept, ...Object.fromEntries(made.map((unit) => [unit.id, unit])) };
+  };
+  const sirens = merge('sirens', units.sirens, result.units.sirens);
+  for (const siren of Object.values(sirens))
+    if (renamed.has(siren.locked_to)) sirens[siren.id] = { ...siren, locked_to: rename(siren.locked_to) };
+  return {
+    units: {
+      ...units,
+      detectors: merge('detectors', units.detectors, result.units.detectors),
+      sirens,
+      buttons: merge('buttons', units.buttons, result.units.buttons),
+    },
+    added,
+    warnings: result.validation.warnings,
+  };
+}
+
+/**
+ * The design basis after the update. A unit the old basis has where it stands, in a room the revision left alone, clear
+ * of every added or reshaped room's box, stands there still: the storeys the revision left alone are not read for it.
+ */
+function newBasis(arch: Arch, fire: Fire, units: FireUnits, changes: ArchChanges, view: BuildingView, at: string) {
+  const changedRooms = new Set([...changes.added, ...changes.removed, ...changes.reshaped].map((r) => r.id));
+  const changedBoxes = RoomBoxes.of([...changes.added, ...changes.reshaped].flatMap((r) => view.room(r.id) ?? []));
+  const stays = (unit: { id: string; storey_id: string; coord: readonly number[] }) => {
+    const room = recordedRoom(fire.design_basis, unit);
+    return room !== undefined && !changedRooms.has(room) && !changedBoxes.has(unit.storey_id, unit.coord[0]!, unit.coord[1]!)
+      ? room
+      : undefined;
+  };
+  return { at, rooms: basisRooms(arch), walls: basisWalls(arch), units: basisUnits(units, view, stays) };
 }
 
 /** New ids for the new units that took a removed unit's id: the same prefix ('det', 'sir', 'btn'), the next number no unit had. */
