@@ -1,6 +1,6 @@
-// The plan drawings' test building (packages/reports/src/plans/test-model.ts) as the fire engine's tests rebuild it
-// (packages/reports depends on this package, not the other way): the building, its tray, a design cabled by the engine
-// and the architect's revision a report of issue 40 was made on.
+// The plan drawings' test building (packages/reports/src/plans/test-model.ts designs it by hand; packages/reports depends
+// on this package, not the other way): the building, its tray, a design cabled by the engine and the architect's revision
+// a report of issue 40 was made on.
 import { elecSchema, newRack, wallSchema, type Arch, type Elec, type Fire } from '@edrf/model';
 import { calcFireCabling } from '../loops/calc-cabling.js';
 import { makeArch, rect } from './arch.js';
@@ -31,7 +31,9 @@ export function planBuilding(): Arch {
     { id: 'P2', rooms: [{ id: 'hall', name: 'Hall', exterior: rect(0, 0, 26, 8) }] },
   ]);
   const walls: [string, string, number, number, number, number][] = [
-    ['w-south', 'P1', 0, 0, 26, 0],
+    // The south wall in two, the first exactly 10 m long: the plan drawings' scale checks measure it.
+    ['w-south-a', 'P1', 0, 0, 10, 0],
+    ['w-south-b', 'P1', 10, 0, 26, 0],
     ['w-north', 'P1', 0, 8, 26, 8],
     ['w-west', 'P1', 0, 0, 0, 8],
     ['w-east', 'P1', 26, 0, 26, 8],

@@ -1,68 +1,20 @@
-// A small designed building for the plan drawings' tests, every figure set by hand: two storeys; the first with an
+// A small designed building for the plan drawings' tests, every figure set by hand (the building is @edrf/fire/testing's
+// planBuilding, which the fire engine's revision tests use too): two storeys; the first with an
 // entrance hall, a corridor, two offices and a store behind walls and doors, a rack with the main central, a tray
 // and a loop; the second one hall printed on two report tiles. Three sections with addresses.
-import { fireSchema, wallSchema, type Model, type Regulation } from '@edrf/model';
+import { fireSchema, type Model, type Regulation } from '@edrf/model';
 import { createFireConfig } from '@edrf/fire';
-import { makeArch, rect } from '@edrf/fire/testing';
+import { planBuilding } from '@edrf/fire/testing';
 import { nameStoreys, node, placed as unit, testModel } from '../test-support/model.js';
 
-/** The wall along y = 0 from x = 0 to x = 10: exactly 10 m long, for the scale checks. */
+/** The wall along y = 0 from x = 0 to x = 10 (planBuilding's): exactly 10 m long, for the scale checks. */
 export const TEN_METRE_WALL = 'w-south-a';
-
-const WALLS: [string, string, number, number, number, number][] = [
-  // id, storey, x0, y0, x1, y1 (the wall's centre line; 0.2 m thick)
-  [TEN_METRE_WALL, 'P1', 0, 0, 10, 0],
-  ['w-south-b', 'P1', 10, 0, 26, 0],
-  ['w-north', 'P1', 0, 8, 26, 8],
-  ['w-west', 'P1', 0, 0, 0, 8],
-  ['w-east', 'P1', 26, 0, 26, 8],
-  ['w-entre', 'P1', 6, 0, 6, 8],
-  ['w-store', 'P1', 20, 0, 20, 8],
-  ['w-corridor', 'P1', 6, 3, 20, 3],
-  ['w-offices', 'P1', 13, 3, 13, 8],
-  ['w2-south', 'P2', 0, 0, 26, 0],
-  ['w2-north', 'P2', 0, 8, 26, 8],
-  ['w2-west', 'P2', 0, 0, 0, 8],
-  ['w2-east', 'P2', 26, 0, 26, 8],
-];
 
 export const ROOM_NAMES = ['Entré', 'Korridor', 'Kontor 1', 'Kontor 2', 'Förråd Å', 'Hall'];
 
 export function planModel(regulation: Regulation): Model {
-  const arch = makeArch([
-    {
-      id: 'P1',
-      rooms: [
-        { id: 'entre', name: 'Entré', exterior: rect(0, 0, 6, 8) },
-        { id: 'korridor', name: 'Korridor', exterior: rect(6, 0, 14, 3) },
-        { id: 'kontor1', name: 'Kontor 1', exterior: rect(6, 3, 7, 5) },
-        { id: 'kontor2', name: 'Kontor 2', exterior: rect(13, 3, 7, 5) },
-        { id: 'forrad', name: 'Förråd Å', exterior: rect(20, 0, 6, 8) },
-      ],
-      doors: [
-        { id: 'door-out', left: [0, 3], right: [0, 4], exterior: true },
-        { id: 'door-1', left: [6, 1], right: [6, 2] },
-        { id: 'door-2', left: [8, 3], right: [9, 3] },
-        { id: 'door-3', left: [15, 3], right: [16, 3] },
-        { id: 'door-4', left: [20, 1], right: [20, 2] },
-      ],
-    },
-    { id: 'P2', rooms: [{ id: 'hall', name: 'Hall', exterior: rect(0, 0, 26, 8) }] },
-  ]);
+  const arch = planBuilding();
   nameStoreys(arch, { P1: 'Plan 1', P2: 'Plan 2' });
-  for (const [id, storey, x0, y0, x1, y1] of WALLS) {
-    const z = storey === 'P1' ? 0 : 3;
-    const [dx, dy] = x0 === x1 ? [0.1, 0] : [0, 0.1];
-    const exterior = [
-      [x0 - dx, y0 - dy, z],
-      [x1 - dx, y1 - dy, z],
-      [x1 + dx, y1 + dy, z],
-      [x0 + dx, y0 + dy, z],
-    ];
-    // The 10 m wall keeps its ends square at x = 0 and x = 10.
-    arch.walls[id] = wallSchema.parse({ id, shape: { exterior } });
-    arch.storeys[storey]!.walls.push(id);
-  }
   const config = createFireConfig(regulation);
   const p = config.products;
   const smoke = p.detectors.find((d) => d.type === 'Smoke')!.id;
