@@ -51,16 +51,21 @@ function relocateRun(x: ExchangeState, u: number, v: number): boolean {
   return false;
 }
 
-/** u and v swapped between their loops. */
-function swapUnits(x: ExchangeState, u: number, v: number): boolean {
-  const { d } = x;
+/** u's and v's loops, their tours, u's and v's places in them and the stops either side of each. */
+function pairOf(x: ExchangeState, u: number, v: number) {
   const a = x.loopOf[u]!;
   const b = x.loopOf[v]!;
   const A = x.tours[a]!;
   const B = x.tours[b]!;
   const i = x.posOf[u]!;
   const j = x.posOf[v]!;
-  const [a0, a1, b0, b1] = [at(A, i - 1), at(A, i + 1), at(B, j - 1), at(B, j + 1)];
+  return { a, b, A, B, i, j, a0: at(A, i - 1), a1: at(A, i + 1), b0: at(B, j - 1), b1: at(B, j + 1) };
+}
+
+/** u and v swapped between their loops. */
+function swapUnits(x: ExchangeState, u: number, v: number): boolean {
+  const { d } = x;
+  const { a, b, A, B, i, j, a0, a1, b0, b1 } = pairOf(x, u, v);
   const swap = d(a0, v) + d(v, a1) - d(a0, u) - d(u, a1) + d(b0, u) + d(u, b1) - d(b0, v) - d(v, b1);
   return (
     swap < -EPS &&
@@ -78,13 +83,7 @@ function swapUnits(x: ExchangeState, u: number, v: number): boolean {
 /** 2-opt*: u's and v's loops cut and joined by the edge u–v, the four ways the pieces close into two loops. */
 function crossLoops(x: ExchangeState, u: number, v: number): boolean {
   const { d } = x;
-  const a = x.loopOf[u]!;
-  const b = x.loopOf[v]!;
-  const A = x.tours[a]!;
-  const B = x.tours[b]!;
-  const i = x.posOf[u]!;
-  const j = x.posOf[v]!;
-  const [a0, a1, b0, b1] = [at(A, i - 1), at(A, i + 1), at(B, j - 1), at(B, j + 1)];
+  const { a, b, A, B, i, j, a0, a1, b0, b1 } = pairOf(x, u, v);
   const duv = d(u, v);
   const rev = (t: number[]) => t.reverse();
   for (let way = 0; way < 4; way++) {
