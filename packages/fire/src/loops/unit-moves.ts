@@ -13,12 +13,7 @@ export function moveUnit(x: ExchangeState, u: number, v: number): boolean {
 /** A run of 1–3 units of u's loop with u at one end, into v's loop beside v, either way round. */
 function relocateRun(x: ExchangeState, u: number, v: number): boolean {
   const { d } = x;
-  const a = x.loopOf[u]!;
-  const b = x.loopOf[v]!;
-  const A = x.tours[a]!;
-  const B = x.tours[b]!;
-  const i = x.posOf[u]!;
-  const j = x.posOf[v]!;
+  const { a, b, A, B, i, j } = pairOf(x, u, v);
   for (let len = 1; len <= 3; len++)
     for (let end = 0; end < (len === 1 ? 1 : 2); end++) {
       const s = end === 0 ? i : i - len + 1;
