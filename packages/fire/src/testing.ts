@@ -15,7 +15,7 @@ export { sectionBuilding } from './sections/section-index.js';
 // The loop engine's inner steps, which bench:fire-cabling times one by one and checks against its lower bounds.
 export { pointInRings, type Pt } from './geometry/ring.js';
 export { attachPoint, buildRoutingGraph } from './cabling/routing-graph.js';
-export { GraphSearch } from './loops/path-between.js';
+export { GraphSearch } from './cabling/graph-search.js';
 export { routeMetres } from './loops/routed-tour.js';
 export { type LoopUnit } from './loops/loop-units.js';
 export { storeyExits, type StoreyExits } from './loops/loop-metric.js';

@@ -12,9 +12,6 @@ export {
   buildRoutingGraph,
   attachPoint,
   addEdge,
-  shortestPaths,
-  pathTo,
-  pathLength,
   TRAY_FACTOR,
   WALL_PENALTY,
   RISER_PENALTY,
@@ -26,8 +23,8 @@ export {
   type RoutingEdge,
   type RoutingNodeKind,
   type RoutingEdgeKind,
-  type ShortestPaths,
 } from './routing-graph.js';
+export { GraphSearch, shortestPaths, pathTo, pathLength, type ShortestPaths } from './graph-search.js';
 export { pathSlices } from './route-slices.js';
 export { routeWallCrossings, type WallCrossing } from './wall-crossings.js';
 export { shortestRing, exactRing, heuristicRing, ringCost, EXACT_RING_MAX } from './ring.js';

@@ -3,7 +3,8 @@ import { elecSchema, fireConnectionsSchema, fireSchema, rackUnitSchema, type Arc
 import { makeArch, rect } from '../test-support/arch.js';
 import { fireFor } from '../test-support/check-units.js';
 import { calcFireRackToRackRoutes, rackGraph, rackToRackRoutes } from './rack-to-rack.js';
-import { pathTo, shortestPaths, TRAY_FACTOR } from './routing-graph.js';
+import { pathTo, shortestPaths } from './graph-search.js';
+import { TRAY_FACTOR } from './routing-graph.js';
 import { pathSlices } from './route-slices.js';
 import { exactRing, heuristicRing, ringCost, shortestRing } from './ring.js';
 

@@ -4,7 +4,7 @@ import type { AnalysisWarning } from '../analysis.js';
 import { warning } from '../building.js';
 import { pathSlices } from './route-slices.js';
 import { shortestRing } from './ring.js';
-import { GraphSearch } from '../loops/path-between.js';
+import { GraphSearch } from './graph-search.js';
 import { attachPoint, buildRoutingGraph, CEILING_OFFSET, type RoutingGraph } from './routing-graph.js';
 
 export const CABLING_MESSAGES = {

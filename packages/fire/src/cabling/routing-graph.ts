@@ -1,15 +1,14 @@
 import type { Arch, Door, Elec, Storey, Tray, WallOpening } from '@edrf/model';
 import { indexBuilding, roomAt, type RoomInfo, type StoreyInfo } from '../building.js';
 import { distanceToRings, pointInRings, ringArea, ringCentroid, segmentsCross, type Pt, type Ring } from '../geometry/ring.js';
-import { GraphSearch } from '../loops/path-between.js';
 import { isLiftShaft, lanePoint, laneT, roomLane, squareToLane, type Lane } from './room-lanes.js';
 import { DOOR_REACH, roomGraph, sharedStretches, WALL_GAP, WALL_MIN_SHARED } from '../sections/room-graph.js';
 
 /**
  * The routing graph of cables (docs/fire-cabling.md; research fire-next §5.1): per storey, nodes at tray ends,
  * tray crossings and junctions, room centroids and door middles; vertical links between storeys at stairwells,
- * shafts, stair objects and vertical trays. Points (racks, units) join it with `attachPoint`; `shortestPaths` is
- * Dijkstra. Costs are metres weighted: on a tray × TRAY_FACTOR, a wall crossed without a door + WALL_PENALTY.
+ * shafts, stair objects and vertical trays. Points (racks, units) join it with `attachPoint`; GraphSearch
+ * (graph-search.ts) finds the cheapest ways on it. Costs are metres weighted: on a tray × TRAY_FACTOR, a wall crossed without a door + WALL_PENALTY.
  */
 
 /** A metre on a tray costs this much of a metre elsewhere: cables follow trays where they exist. */
@@ -113,7 +112,7 @@ export interface RoutingNode {
 
 export interface RoutingEdge {
   to: number;
-  /** What Dijkstra minimises. */
+  /** What the searches minimise. */
   cost: number;
   /** Metres (plan length, or the height for a vertical link). */
   length: number;
@@ -776,62 +775,4 @@ export function attachPoint(
     addEdge(g, node, on, 'floor');
   }
   return node;
-}
-
-export interface ShortestPaths {
-  source: number;
-  /** Cost from the source per node (Infinity where unreachable). */
-  cost: Float64Array;
-  /** The node before each on its cheapest path (-1 for the source and unreachable nodes). */
-  prev: Int32Array;
-}
-
-/**
- * Every node's cheapest path from one node: the loops' search (GraphSearch) run over the whole graph, so that one
- * Dijkstra serves the engine. Paths do not pass through terminal nodes other than the source.
- */
-export function shortestPaths(g: RoutingGraph, source: number): ShortestPaths {
-  const search = new GraphSearch(g).search(source, null);
-  const cost = Float64Array.from(g.nodes, (_, v) => search.costTo(v));
-  const prev = Int32Array.from(g.nodes, (_, v) => search.previous(v));
-  return { source, cost, prev };
-}
-
-/** The nodes of the cheapest path from the tree's source to a node, source first; [] when it cannot be reached. */
-export function pathTo(tree: ShortestPaths, target: number): number[] {
-  if (!Number.isFinite(tree.cost[target]!)) return [];
-  const path: number[] = [];
-  for (let v = target; v !== -1; v = tree.prev[v]!) path.push(v);
-  return path.reverse();
-}
-
-/** The metres of a path (edge lengths, vertical links included). */
-export function pathLength(g: RoutingGraph, path: readonly number[]): number {
-  let total = 0;
-  for (let k = 1; k < path.length; k++) {
-    const edge = g.edges[path[k - 1]!]!.filter((e) => e.to === path[k]).sort((a, b) => a.cost - b.cost)[0];
-    total += edge?.length ?? 0;
-  }
-  return total;
-}
-
-/** The connected part of the graph each node lies in (a number per node): no path joins nodes of different parts. */
-export function graphComponents(g: RoutingGraph): Int32Array {
-  const part = new Int32Array(g.nodes.length).fill(-1);
-  let next = 0;
-  for (let s = 0; s < g.nodes.length; s++) {
-    if (part[s]! >= 0) continue;
-    part[s] = next;
-    const stack = [s];
-    while (stack.length > 0) {
-      const v = stack.pop()!;
-      for (const e of g.edges[v]!)
-        if (part[e.to]! < 0) {
-          part[e.to] = next;
-          stack.push(e.to);
-        }
-    }
-    next++;
-  }
-  return part;
 }

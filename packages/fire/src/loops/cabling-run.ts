@@ -1,7 +1,8 @@
 import type { Arch, Elec, Fire } from '@edrf/model';
 import type { AnalysisWarning } from '../analysis.js';
 import { indexBuilding, warning } from '../building.js';
-import { attachPoint, buildRoutingGraph, graphComponents, type RoutingGraph } from '../cabling/routing-graph.js';
+import { graphComponents } from '../cabling/graph-search.js';
+import { attachPoint, buildRoutingGraph, type RoutingGraph } from '../cabling/routing-graph.js';
 import { ringArea, type Ring } from '../geometry/ring.js';
 import { partRings, sectionBuilding } from '../sections/section-index.js';
 import { storeyExits, type StoreyExits } from './loop-metric.js';

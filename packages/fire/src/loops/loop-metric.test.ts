@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { attachPoint, buildRoutingGraph, pathLength, type RoutingGraph, type RoutingNode } from '../cabling/routing-graph.js';
+import { GraphSearch, pathLength } from '../cabling/graph-search.js';
+import { attachPoint, buildRoutingGraph, type RoutingGraph, type RoutingNode } from '../cabling/routing-graph.js';
 import { loopMetric, metricBetween, storeyExits, type MetricPoint } from './loop-metric.js';
-import { GraphSearch } from './path-between.js';
 import { officeBuilding } from './test-building.js';
 
 const at = (storeyId: string, x: number, y: number): MetricPoint => ({ storeyId, coord: [x, y, storeyId === 'g' ? 2.95 : 5.95] });

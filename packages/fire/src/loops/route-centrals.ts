@@ -9,7 +9,7 @@ import { metricBetween } from './loop-metric.js';
 import type { LoopUnit } from './loop-units.js';
 import { LOOP_MESSAGES } from './messages.js';
 import type { Origin } from './origins.js';
-import { GraphSearch } from './path-between.js';
+import { GraphSearch } from '../cabling/graph-search.js';
 import { LoopRouter, type RoutedLoop } from './route-loop.js';
 
 /** Loop routes are named so; a run replaces the model's Loop routes and keeps every other. */

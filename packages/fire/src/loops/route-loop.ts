@@ -1,11 +1,10 @@
 import { roomAt } from '../building.js';
+import { GraphSearch } from '../cabling/graph-search.js';
 import type { CablingRun } from './cabling-run.js';
 import { checkLoop, loopCable } from './loop-checks.js';
-import { LegSearch } from './leg-search.js';
 import { loopMetric } from './loop-metric.js';
 import type { LoopUnit } from './loop-units.js';
 import type { Origin } from './origins.js';
-import { GraphSearch } from './path-between.js';
 import { ROOM_CHANGE, routedTour, routeExtra, routeMetres, ROUTED_TOUR_UNITS } from './routed-tour.js';
 import { rowOrder } from './row-order.js';
 import { loopTour } from './tour.js';
@@ -21,14 +20,15 @@ export type RoutedLoop = ReturnType<LoopRouter['route']>;
 
 /** Orders, routes and checks the loops of a cabling run, one at a time; `rack` is the search from the loop's rack. */
 export class LoopRouter {
+  /** Two searches: a loop's order reads the last `search` while its legs are found with `legs`. */
   private readonly search: GraphSearch;
-  private readonly legSearch: LegSearch;
+  private readonly legs: GraphSearch;
   /** Each unit's room, for its rows (row-order.ts). */
   private readonly roomOfUnit: Map<string, string>;
 
   constructor(private readonly run: CablingRun) {
     this.search = new GraphSearch(run.g);
-    this.legSearch = new LegSearch(run.g);
+    this.legs = new GraphSearch(run.g);
     const storeyInfo = new Map(run.index.storeys.map((s) => [s.storey.id, s]));
     this.roomOfUnit = new Map(
       run.units.map((u) => {
@@ -53,7 +53,7 @@ export class LoopRouter {
           ? rack.pathTo(nodes[b]!)
           : b === 0
             ? rack.pathTo(nodes[a]!).reverse()
-            : this.legSearch.path(nodes[a]!, nodes[b]!);
+            : this.legs.path(nodes[a]!, nodes[b]!);
     // Routed, the loop must not cross itself on a storey (uncross.ts): 2-opt on the legs that cross.
     const uncrossed = uncrossLoop(g, ordered, legPath, (path) => routeMetres(g, path));
     const order = uncrossed.order;

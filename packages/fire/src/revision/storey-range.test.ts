@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attachPoint, buildRoutingGraph } from '../cabling/routing-graph.js';
-import { LegSearch } from '../loops/leg-search.js';
+import { GraphSearch } from '../cabling/graph-search.js';
 import { officeStorey } from '../loops/test-building.js';
 import { makeArch } from '../test-support/arch.js';
 import { storeyRun, withStoreys } from './storey-range.js';
@@ -13,7 +13,7 @@ function way(a: typeof arch): number[][] {
   const g = buildRoutingGraph({ arch: a });
   const from = attachPoint(g, 'g', [15, 5, 2.9], { unitId: 'one' });
   const to = attachPoint(g, 'm', [65, 5, 5.9], { unitId: 'two' });
-  return new LegSearch(g).path(from, to).map((n) => [g.nodes[n]!.x, g.nodes[n]!.y, g.nodes[n]!.z]);
+  return new GraphSearch(g).path(from, to).map((n) => [g.nodes[n]!.x, g.nodes[n]!.y, g.nodes[n]!.z]);
 }
 
 describe('the run of storeys a re-route reads', () => {

@@ -1,6 +1,7 @@
 import { newRack, type Arch, type CentralExtensionProduct, type CentralProduct, type Fire } from '@edrf/model';
 import { indexBuilding, type RoomInfo } from '../building.js';
-import { attachPoint, buildRoutingGraph, graphComponents } from '../cabling/routing-graph.js';
+import { graphComponents } from '../cabling/graph-search.js';
+import { attachPoint, buildRoutingGraph } from '../cabling/routing-graph.js';
 import { batteryCapacity } from '../electrical/battery.js';
 import { loopUnits, type LoopUnit } from '../loops/loop-units.js';
 import { sectionBuilding } from '../sections/section-index.js';

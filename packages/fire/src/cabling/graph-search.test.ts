@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { attachPoint, buildRoutingGraph, type RoutingGraph } from '../cabling/routing-graph.js';
+import { attachPoint, buildRoutingGraph, type RoutingGraph } from './routing-graph.js';
 import { generatedBuilding } from '../test-support/generated-building.js';
-import { LegSearch, planCostScale } from './leg-search.js';
-import { GraphSearch } from './path-between.js';
-import { officeBuilding } from './test-building.js';
+import { officeBuilding } from '../loops/test-building.js';
+import { GraphSearch, planCostScale } from './graph-search.js';
 
 /** The cost of a path: its edges' least costs. */
 const costOf = (g: RoutingGraph, path: readonly number[]) =>
   path.slice(1).reduce((s, v, k) => s + Math.min(...g.edges[path[k]!]!.filter((e) => e.to === v).map((e) => e.cost)), 0);
 
-describe('LegSearch', () => {
+describe('GraphSearch', () => {
   const cases: [string, RoutingGraph, { storeyId: string; coord: [number, number, number] }[]][] = (() => {
     const office = buildRoutingGraph({ arch: officeBuilding() });
     const officePoints = Array.from({ length: 24 }, (_, k) => ({
@@ -29,9 +28,9 @@ describe('LegSearch', () => {
   })();
 
   for (const [name, g, points] of cases)
-    it(`finds a way as cheap as Dijkstra’s (the oracle), on ${name}`, () => {
+    it(`finds with path (A*) a way as cheap as search’s (Dijkstra, the oracle), on ${name}`, () => {
       const nodes = points.map((p) => attachPoint(g, p.storeyId, p.coord));
-      const legs = new LegSearch(g);
+      const legs = new GraphSearch(g);
       const dijkstra = new GraphSearch(g);
       let joined = 0;
       for (let a = 0; a < nodes.length; a++)
@@ -61,5 +60,50 @@ describe('LegSearch', () => {
       for (const e of edges)
         expect(scale * Math.hypot(g.nodes[a]!.x - g.nodes[e.to]!.x, g.nodes[a]!.y - g.nodes[e.to]!.y)).toBeLessThanOrEqual(e.cost + 1e-9);
     });
+  });
+
+  it('stopped once its targets are settled, finds the paths the search of the whole building finds', () => {
+    // A rack's search serves its loops' first and last legs; searched only as far as its units, it is the same.
+    const g = buildRoutingGraph({ arch: generatedBuilding(3) });
+    const storeys = [...g.storeys.keys()];
+    const rack = attachPoint(g, storeys[0]!, [10, 10, 0.1], { unitId: 'r1' });
+    const units = Array.from({ length: 30 }, (_, k) =>
+      attachPoint(g, storeys[k % storeys.length]!, [(k * 41) % 180, (k * 17) % 50, 2.9], { unitId: `u${k}` }),
+    );
+    const whole = new GraphSearch(g).search(rack, null);
+    const some = new GraphSearch(g).search(rack, new Set(units.slice(0, 10)));
+    for (const u of units.slice(0, 10)) {
+      expect(some.pathTo(u)).toEqual(whole.pathTo(u));
+      expect(some.costTo(u)).toBe(whole.costTo(u));
+    }
+  });
+
+  it('reaches no node costlier than its limit, and every cheaper one', () => {
+    const g = buildRoutingGraph({ arch: officeBuilding() });
+    const from = attachPoint(g, 'g', [5, 5, 2.9]);
+    const whole = new GraphSearch(g).search(from, null);
+    const near = new GraphSearch(g).search(from, null, 20);
+    let reached = 0;
+    for (let v = 0; v < g.nodes.length; v++) {
+      const c = whole.costTo(v);
+      if (c <= 20) {
+        expect(near.costTo(v)).toBe(c);
+        reached++;
+      } else expect(near.costTo(v)).toBe(Infinity);
+    }
+    expect(reached).toBeGreaterThan(1);
+    expect(reached).toBeLessThan(g.nodes.length);
+  });
+
+  it('a way from a node to itself is that node; a path search then a search leave no trace in each other', () => {
+    const g = buildRoutingGraph({ arch: officeBuilding() });
+    const a = attachPoint(g, 'g', [5, 5, 2.9]);
+    const b = attachPoint(g, 'u', [70, 8, 5.9]);
+    const search = new GraphSearch(g);
+    expect(search.path(a, a)).toEqual([a]);
+    const leg = search.path(a, b);
+    const dijkstra = new GraphSearch(g).search(a, new Set([b]));
+    expect(search.search(a, new Set([b])).pathTo(b)).toEqual(dijkstra.pathTo(b));
+    expect(search.path(a, b)).toEqual(leg);
   });
 });
