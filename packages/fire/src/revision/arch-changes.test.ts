@@ -158,7 +158,8 @@ describe('archChanges', () => {
       }
     });
     const withWalls = designBasis(walled, BASIS_AT);
-    expect(withWalls.walls).toEqual({ S0: { 'w-a': [3, 0, 3.2, 10], 'w-b': [5, 0, 5.2, 10], 'w-c': [7, 0, 7.2, 10] } });
+    // Each wall's box and its long axis (north–south: 90°).
+    expect(withWalls.walls).toEqual({ S0: { 'w-a': [3, 0, 3.2, 10, 90], 'w-b': [5, 0, 5.2, 10, 90], 'w-c': [7, 0, 7.2, 10, 90] } });
     const next = edited(walled, (draft) => {
       draft.walls['w-a'] = wall('w-a', 3.04); // 4 cm: where it stood
       draft.walls['w-b'] = wall('w-b', 5.5);
@@ -178,5 +179,48 @@ describe('archChanges', () => {
     const old = { rooms: withWalls.rooms };
     expect(archChanges(old, next)).toEqual({ added: [], removed: [], reshaped: [], retyped: [] });
     expect(hasArchChanges(archChanges(old, next))).toBe(false);
+  });
+
+  it('tells a wall turned inside the box it had, and only by its box where the basis has no axis', () => {
+    // A 20 cm wall along one diagonal of the 5 × 5 m square, then along the other: the same plan box.
+    const diagonal = (id: string, corners: [number, number][]): Arch['walls'][string] => ({
+      id,
+      global_id: '',
+      type: 'Standard',
+      shape: { exterior: corners.map(([x, y]): [number, number, number] => [x, y, 0]), below: [], above: [] },
+      fire_rating: '',
+      enclosing_id: '',
+    });
+    const rising = diagonal('w-x', [
+      [0, 0],
+      [0.14, 0],
+      [5, 4.86],
+      [5, 5],
+      [4.86, 5],
+      [0, 0.14],
+    ]);
+    const falling = diagonal('w-x', [
+      [0, 5],
+      [0, 4.86],
+      [4.86, 0],
+      [5, 0],
+      [5, 0.14],
+      [0.14, 5],
+    ]);
+    const before = edited(arch, (draft) => {
+      draft.walls['w-x'] = rising;
+      draft.storeys.S0!.walls.push('w-x');
+    });
+    const turned = edited(before, (draft) => {
+      draft.walls['w-x'] = falling;
+    });
+    const basisBefore = designBasis(before, BASIS_AT);
+    expect(basisBefore.walls!.S0!['w-x']).toEqual([0, 0, 5, 5, 45]);
+    expect(designBasis(turned, BASIS_AT).walls!.S0!['w-x']).toEqual([0, 0, 5, 5, 135]);
+    expect(archChanges(basisBefore, turned).walls).toEqual({ added: [], removed: [], moved: [{ id: 'w-x', storey_id: 'S0' }] });
+    expect(archChanges(basisBefore, before).walls).toEqual({ added: [], removed: [], moved: [] });
+    // A basis of boxes alone (taken before axes were recorded) cannot tell the turn, and does not call the wall moved.
+    const boxesOnly = { ...basisBefore, walls: { S0: { 'w-x': [0, 0, 5, 5] as [number, number, number, number] } } };
+    expect(archChanges(boxesOnly, turned).walls!.moved).toEqual([]);
   });
 });

@@ -1,15 +1,18 @@
 // The fire design's view of the architecture at its last run (the design basis), and what has changed since: rooms
 // added, removed, reshaped and re-typed (issue 40, docs/fire-revisions.md). The browser calls archChanges for the notice,
 // so it reads the basis and the architecture once, with no geometry library.
-import type { Arch, ArchChanges, BasisRoom, DesignBasis, FireUnits, RevisionRoom, RevisionWall } from '@edrf/model';
+import type { Arch, ArchChanges, BasisRoom, BasisWall, DesignBasis, FireUnits, RevisionRoom, RevisionWall } from '@edrf/model';
 import { roomStoreys } from '../analysis/storey-order.js';
 import { BuildingView } from './building-view.js';
 import { measureRoom, roomFigures } from './room-figures.js';
+import { axisTurn, wallFigures } from './wall-figures.js';
 
 /** A room is reshaped when its area changes by more than this share of the area it had… */
 export const RESHAPE_AREA_SHARE = 0.01;
 /** …or its centroid moves more than this (m), or it moves to another storey. */
 export const RESHAPE_MOVE = 0.05;
+/** A wall has moved when a side of its plan box shifts more than RESHAPE_MOVE, or its long axis turns more than this (°). */
+export const WALL_TURN = 1;
 
 /** The unit groups the basis records (labels are the sections' and the designer's text, not equipment). */
 export const BASIS_UNIT_GROUPS = ['detectors', 'sirens', 'buttons', 'ios', 'others', 'racks'] as const;
@@ -34,24 +37,17 @@ export function basisRooms(arch: Arch): Record<string, BasisRoom> {
   return out;
 }
 
-type WallBox = [number, number, number, number];
-const mm = (v: number) => Math.round(v * 1000) / 1000;
-
 /**
- * Every wall of the architecture by storey, as its plan box (mm): a wall added inside a room that stays the same splits
- * no space, so only the walls tell the update that a loop's path is now blocked (issue 40).
+ * Every wall of the architecture by storey, as its plan box (mm) and axis: a wall added inside a room that stays the
+ * same splits no space, so only the walls tell the update that a loop's path is now blocked (issue 40).
  */
 export function basisWalls(arch: Arch): NonNullable<DesignBasis['walls']> {
   const out: NonNullable<DesignBasis['walls']> = {};
   for (const storey of Object.values(arch.storeys)) {
-    const walls: Record<string, WallBox> = {};
+    const walls: Record<string, BasisWall> = {};
     for (const id of storey.walls) {
       const wall = arch.walls[id];
-      if (!wall) continue;
-      let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-      for (const p of wall.shape.exterior)
-        [x0, y0, x1, y1] = [Math.min(x0, p[0]), Math.min(y0, p[1]), Math.max(x1, p[0]), Math.max(y1, p[1])];
-      walls[id] = [mm(x0), mm(y0), mm(x1), mm(y1)];
+      if (wall) walls[id] = wallFigures(wall.shape.exterior);
     }
     if (storey.walls.length > 0) out[storey.id] = walls;
   }
@@ -101,10 +97,18 @@ function reshaped(before: BasisRoom, area: number, x: number, y: number, storeyI
   return Math.hypot(x - before.centroid[0], y - before.centroid[1]) > RESHAPE_MOVE;
 }
 
-/** The walls added, removed and moved (a side of the plan box shifted more than RESHAPE_MOVE, or another storey), by id. */
+/** Whether a wall has moved: a side of its box shifted more than RESHAPE_MOVE, or its axis turned more than WALL_TURN. */
+function wallMoved(before: BasisWall, now: BasisWall): boolean {
+  for (let k = 0; k < 4; k++) if (Math.abs(now[k]! - before[k]!) > RESHAPE_MOVE) return true;
+  // A basis taken before axes were recorded, or a wall as long as it is wide, tells by its box alone.
+  const [a, b] = [before[4], now[4]];
+  return a !== undefined && b !== undefined && axisTurn(a, b) > WALL_TURN;
+}
+
+/** The walls added, removed and moved (wallMoved, or another storey), by id. */
 export function wallChanges(before: NonNullable<DesignBasis['walls']>, arch: Arch): NonNullable<ArchChanges['walls']> {
   const now = basisWalls(arch);
-  const then = new Map<string, { storey_id: string; box: WallBox }>();
+  const then = new Map<string, { storey_id: string; box: BasisWall }>();
   for (const [storeyId, walls] of Object.entries(before))
     for (const [id, box] of Object.entries(walls)) then.set(id, { storey_id: storeyId, box: box });
   const out: NonNullable<ArchChanges['walls']> = { added: [], removed: [], moved: [] };
@@ -115,7 +119,7 @@ export function wallChanges(before: NonNullable<DesignBasis['walls']>, arch: Arc
       const old = then.get(id);
       const wall: RevisionWall = { id, storey_id: storeyId };
       if (!old) out.added.push(wall);
-      else if (old.storey_id !== storeyId || box.some((v, k) => Math.abs(v - old.box[k]!) > RESHAPE_MOVE)) out.moved.push(wall);
+      else if (old.storey_id !== storeyId || wallMoved(old.box, box)) out.moved.push(wall);
     }
   for (const [id, old] of then) if (!seen.has(id)) out.removed.push({ id, storey_id: old.storey_id });
   for (const list of Object.values(out)) list.sort(byId);

@@ -225,6 +225,23 @@ describe('updateFireDesign: loops re-routed', () => {
     expect(Object.keys(fire.connections.routes).sort()).toEqual(Object.keys(full.connections.routes).sort());
     for (const route of loops(fire)) for (const id of fresh) expect(locked(route)).not.toContain(id);
   });
+
+  it('says the loops are open, not that the unit is cut off, when the designer left every loop open', () => {
+    // Each loop's last leg back to the rack taken away: the central reaches the annex, but through no closed loop.
+    const open = structuredClone(design);
+    for (const route of loops(open)) open.connections.routes[route.id] = { ...route, slices: route.slices.slice(0, -1) };
+    const annexed = edited(arch, (draft) => {
+      putRoom(draft, 'g', { id: 'annex', exterior: rect(0, -8, 10, 8) });
+      draft.doors['d-annex'] = { ...draft.doors['g-d0']!, id: 'd-annex', left: [4, 0, 0], right: [5, 0, 0] };
+      draft.storeys.g!.doors.push('d-annex');
+    });
+    const { fire, summary } = update(annexed, open);
+    const fresh = unitsIn(fire, annexed, 'annex').filter((id) => loopUnitIds(annexed, fire).includes(id));
+    expect(fresh.length).toBeGreaterThan(0);
+    const loopWarnings = summary.warnings.filter((w) => w.warning_id.startsWith('loop_'));
+    expect(loopWarnings.map((w) => w.message)).toEqual(fresh.map((id) => REROUTE_MESSAGES.noClosedLoop(id)));
+    for (const route of loops(fire)) for (const id of fresh) expect(locked(route)).not.toContain(id);
+  });
 });
 
 describe('updateFireDesign: the cable between racks', () => {

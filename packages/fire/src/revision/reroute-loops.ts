@@ -3,7 +3,8 @@ import type { AnalysisWarning } from '../analysis.js';
 import { warning } from '../building.js';
 import { CABLING_MESSAGES } from '../cabling/rack-to-rack.js';
 import { pathSlices } from '../cabling/route-slices.js';
-import { attachPoint, buildRoutingGraph, graphComponents } from '../cabling/routing-graph.js';
+import { graphComponents, GraphSearch } from '../cabling/graph-search.js';
+import { attachPoint, buildRoutingGraph } from '../cabling/routing-graph.js';
 import { sectionAreas } from '../loops/calc-cabling.js';
 import { checkLoop, loopCable } from '../loops/loop-checks.js';
 import { buildingOf, membersAndLegs, originOf } from '../loops/loop-figures.js';
@@ -11,7 +12,6 @@ import { storeyExits } from '../loops/loop-metric.js';
 import { loopUnits, type LoopUnit } from '../loops/loop-units.js';
 import { LOOP_MESSAGES } from '../loops/messages.js';
 import { loopOrigins } from '../loops/origins.js';
-import { LegSearch } from '../loops/leg-search.js';
 import { joinLoops } from './join-loops.js';
 import { withNewWalls, type NewWall } from './new-walls.js';
 import { clearUnits } from './reroute.js';
@@ -24,6 +24,8 @@ export const REROUTE_MESSAGES = {
   /** A unit the update added that no loop has room for (route_max_units, route_max_area, the central's current or voltage). */
   noLoop: (unit: string) =>
     `${unit} is on no loop: no loop of a central the building joins it to has room for it (units, m², current or voltage); run Cabling again or add a loop`,
+  noClosedLoop: (unit: string) =>
+    `${unit} is on no loop: the loops of the centrals the building joins it to are open or reach no central, so their limits are not known; close a loop at its central or run Cabling again`,
 } as const;
 
 export interface RerouteInput {
@@ -89,7 +91,7 @@ function withoutRoutes(connections: Fire['connections'], removed: ReadonlySet<st
 
 /**
  * The routes a revision touched, re-routed through the new architecture (issue 40): the loop engine's routing graph
- * of the building as it is now (doors, a wall crossed at its penalty, trays), each leg its cheapest way (LegSearch) as
+ * of the building as it is now (doors, a wall crossed at its penalty, trays), each leg its cheapest way (GraphSearch.path) as
  * calc_fire_cabling routes it, so a loop goes round a new wall as a new loop would. A loop keeps its units (less the
  * removed ones) in their cable order, and the new units that belong on a loop join it where they cost least
  * (join-loops.ts); a loop that takes a new unit is re-routed too. A rack-to-rack cable is re-routed only where
@@ -253,7 +255,7 @@ function rerouteNetwork(args: {
   for (const u of fresh) nodeOf(u.id);
   const component = graphComponents(g);
   for (const list of args.stops) for (const stop of list) nodeOf(stop);
-  const legs = new LegSearch(g);
+  const legs = new GraphSearch(g);
   // Legs by their ends: a loop routed again with a unit more or less reuses the legs it kept.
   const legCache = new Map<string, number[]>();
   const legOf = (a: number, b: number) => {
@@ -359,12 +361,13 @@ function joinNewUnits(args: {
   }
   left.push(...pending);
   for (const u of left) {
-    const cutOff = !closed.some(({ origin }) => reaches(u.id, origin.rack.id));
-    warnings.push(
-      cutOff
-        ? warning('loop_cut_off', u.id, LOOP_MESSAGES.cutOff(1, u.id), u.id)
-        : warning('loop_no_room', u.id, REROUTE_MESSAGES.noLoop(u.id), u.id),
-    );
+    // Cut off from every central; or joined to one whose loops there are all open; or on no loop with room for it.
+    const message = !origins.some((origin) => reaches(u.id, origin.rack.id))
+      ? warning('loop_cut_off', u.id, LOOP_MESSAGES.cutOff(1, u.id), u.id)
+      : !closed.some(({ origin }) => reaches(u.id, origin.rack.id))
+        ? warning('loop_no_room', u.id, REROUTE_MESSAGES.noClosedLoop(u.id), u.id)
+        : warning('loop_no_room', u.id, REROUTE_MESSAGES.noLoop(u.id), u.id);
+    warnings.push(message);
   }
   return touched;
 }

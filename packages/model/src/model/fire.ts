@@ -589,8 +589,13 @@ export type BasisRoom = z.infer<typeof basisRoomSchema>;
 export const basisUnitSchema = z.object({ room_id: z.string().min(1), at: point2Schema });
 export type BasisUnit = z.infer<typeof basisUnitSchema>;
 
-/** A wall's plan box as the fire design last saw it ([min x, min y, max x, max y] of its outline, mm rounded): enough to tell it added, removed or moved. */
-export const basisWallSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+/**
+ * A wall's plan as the fire design last saw it: [min x, min y, max x, max y] of its outline (mm rounded) and, for a wall
+ * longer one way than the other, its long axis in degrees [0, 180) (absent in a basis taken before axes were recorded):
+ * enough to tell it added, removed, moved or turned.
+ */
+export const basisWallSchema = z.tuple([z.number(), z.number(), z.number(), z.number(), z.number().optional()]);
+export type BasisWall = z.infer<typeof basisWallSchema>;
 
 /** What the architecture was when the fire design was last run or updated, and when. */
 export const designBasisSchema = z.object({
@@ -600,7 +605,7 @@ export const designBasisSchema = z.object({
   rooms: z.record(pastId(), basisRoomSchema),
   /** Unit id -> the room it stood in then; absent when the basis was taken without the units. */
   units: z.record(pastId(), basisUnitSchema).optional(),
-  /** Storey id -> wall id -> its plan box then; absent in a basis taken before walls were recorded. */
+  /** Storey id -> wall id -> its plan box and axis then; absent in a basis taken before walls were recorded. */
   walls: z.record(pastId(), z.record(pastId(), basisWallSchema)).optional(),
 });
 export type DesignBasis = z.infer<typeof designBasisSchema>;
@@ -632,7 +637,7 @@ export const archChangesSchema = z.object({
   removed: z.array(revisionRoomSchema),
   reshaped: z.array(revisionRoomSchema),
   retyped: z.array(retypedRoomSchema),
-  /** Walls added, removed and moved (plan box changed); absent when the basis has no walls. */
+  /** Walls added, removed and moved (plan box changed, or turned inside it); absent when the basis has no walls. */
   walls: z
     .object({ added: z.array(revisionWallSchema), removed: z.array(revisionWallSchema), moved: z.array(revisionWallSchema) })
     .optional(),
