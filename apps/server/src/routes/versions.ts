@@ -19,7 +19,7 @@ export const MAX_MODEL_BYTES = 256 * 1024 * 1024;
  */
 const INLINE_SYNC_BYTES = 1024 * 1024;
 
-const sendJsonText = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+const sendJsonText = (reply: FastifyReply, json: Buffer) => reply.type('application/json; charset=utf-8').send(json);
 
 /** Versions and the working version of a project (P§7 'Versions and model'; docs/versions.md). */
 export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {

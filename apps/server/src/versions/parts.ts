@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CURRENT_SCHEMA, upgradeModel, type ModelPartName } from '@edrf/model';
 import type { Database } from '../db/schema.js';
+import type { PartCache } from './part-cache.js';
 
 export type PartHashes = Record<ModelPartName, string>;
 
@@ -42,6 +43,55 @@ export async function loadPartTexts(db: Kysely<Database>, hashes: PartHashes): P
     return found;
   };
   return { config: text(hashes.config), arch: text(hashes.arch), elec: text(hashes.elec), fire: text(hashes.fire) };
+}
+
+/** Each part's UTF-8 bytes, from the cache where it has them, else from the database (then kept in the cache). */
+export async function loadPartBytes(db: Kysely<Database>, hashes: PartHashes, cache: PartCache): Promise<Record<ModelPartName, Buffer>> {
+  const found = new Map<string, Buffer>();
+  for (const hash of new Set(Object.values(hashes))) {
+    const kept = cache.get(hash);
+    if (kept) found.set(hash, kept);
+  }
+  const missing = [...new Set(Object.values(hashes))].filter((hash) => !found.has(hash));
+  if (missing.length > 0) {
+    const rows = await db.selectFrom('model_parts').select(['part_hash', 'content']).where('part_hash', 'in', missing).execute();
+    for (const row of rows) {
+      const bytes = Buffer.from(row.content, 'utf8');
+      found.set(row.part_hash, bytes);
+      cache.set(row.part_hash, bytes);
+    }
+  }
+  const bytes = (hash: string) => {
+    const part = found.get(hash);
+    if (!part) throw new Error(`model part ${hash} is missing`);
+    return part;
+  };
+  return { config: bytes(hashes.config), arch: bytes(hashes.arch), elec: bytes(hashes.elec), fire: bytes(hashes.fire) };
+}
+
+/**
+ * A Version's JSON bytes: the head's fields, then `"model":{"config":…,"arch":…,"elec":…,"fire":…,"edrf_schema":n}`
+ * joined from the parts' bytes without a parse or a text of them; a model stored under an older schema is upgraded
+ * on the way out (modelJson).
+ */
+export function versionJsonBytes(head: object, parts: Record<ModelPartName, Buffer>, edrfSchema: number): Buffer {
+  const open = `${JSON.stringify(head).slice(0, -1)},"model":`;
+  if (edrfSchema !== CURRENT_SCHEMA) {
+    const texts = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, v.toString('utf8')])) as Record<ModelPartName, string>;
+    return Buffer.from(`${open}${modelJson(texts, edrfSchema)}}`, 'utf8');
+  }
+  const piece = (text: string) => Buffer.from(text, 'utf8');
+  return Buffer.concat([
+    piece(`${open}{"config":`),
+    parts.config,
+    piece(',"arch":'),
+    parts.arch,
+    piece(',"elec":'),
+    parts.elec,
+    piece(',"fire":'),
+    parts.fire,
+    piece(`,"edrf_schema":${edrfSchema}}}`),
+  ]);
 }
 
 /**

@@ -4,7 +4,8 @@ import { CURRENT_SCHEMA, emptyModel, MODEL_PARTS, WORKING_VERSION, type VersionS
 import type { Database } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { isUuid } from '../auth/tokens.js';
-import { loadPartTexts, modelJson, storePart, storePartText, upgradeStoredParts, type PartHashes } from './parts.js';
+import { PartCache } from './part-cache.js';
+import { loadPartBytes, storePart, storePartText, upgradeStoredParts, versionJsonBytes, type PartHashes } from './parts.js';
 import type { SyncParts } from './sync-body.js';
 
 type WorkingRow = Selectable<Database['working_versions']>;
@@ -45,7 +46,12 @@ async function lockWorking(trx: Kysely<Database>, projectId: string): Promise<Wo
   return working;
 }
 
+/** The parts' bytes a process keeps (PartCache): about ten 5 MB models, or one 50 MB one. */
+export const PART_CACHE_BYTES = 64 * 1024 * 1024;
+
 export class Versions {
+  private readonly parts = new PartCache(PART_CACHE_BYTES);
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Every project starts with a working version of the empty model, so latest_version always answers. */
@@ -72,10 +78,10 @@ export class Versions {
     return row;
   }
 
-  /** The working version as JSON text (P§3 Version), assembled from the stored parts without parsing them. */
-  async latestJson(projectId: string): Promise<string> {
+  /** The working version as JSON (P§3 Version), its UTF-8 bytes assembled from the stored parts without parsing them. */
+  async latestJson(projectId: string): Promise<Buffer> {
     const working = await this.working(projectId);
-    const texts = await loadPartTexts(this.db, hashesOf(working));
+    const parts = await loadPartBytes(this.db, hashesOf(working), this.parts);
     const head = {
       project_version_id: WORKING_VERSION,
       project_id: projectId,
@@ -86,15 +92,15 @@ export class Versions {
       created_at: new Date(working.updated_at).toISOString(),
       status: null,
     };
-    return `${JSON.stringify(head).slice(0, -1)},"model":${modelJson(texts, working.edrf_schema)}}`;
+    return versionJsonBytes(head, parts, working.edrf_schema);
   }
 
-  async versionJson(projectId: string, versionId: string): Promise<string> {
+  async versionJson(projectId: string, versionId: string): Promise<Buffer> {
     const row = await this.savedVersion(projectId, versionId);
     const working = await this.working(projectId);
-    const texts = await loadPartTexts(this.db, hashesOf(row));
+    const parts = await loadPartBytes(this.db, hashesOf(row), this.parts);
     const head = { ...toVersionSummary(row), working_revision: working.working_revision };
-    return `${JSON.stringify(head).slice(0, -1)},"model":${modelJson(texts, row.edrf_schema)}}`;
+    return versionJsonBytes(head, parts, row.edrf_schema);
   }
 
   async list(projectId: string): Promise<VersionSummary[]> {

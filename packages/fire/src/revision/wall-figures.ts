@@ -44,7 +44,7 @@ export function wallFigures(exterior: readonly (readonly number[])[]): BasisWall
   const spread = vxx + vyy;
   if (!(spread > 0) || Math.hypot(vxx - vyy, 2 * vxy) < AXIS_MIN_ELONGATION * spread) return box;
   const degrees = ((0.5 * Math.atan2(2 * vxy, vxx - vyy) * 180) / Math.PI + 180) % 180;
-  return [...box, (Math.round(degrees * 10) / 10) % 180] as BasisWall;
+  return [box[0], box[1], box[2], box[3], (Math.round(degrees * 10) / 10) % 180];
 }
 
 /** The angle between two wall axes (degrees, 0–90): a wall's axis has no head. */
