@@ -5,16 +5,22 @@ import { dialog, rowOf } from './ui.js';
 
 const versionState = (page: Page) => page.getByRole('status', { name: 'Version state' });
 
-/** Uploads `file` through Add IFCs on the project page, waits for 'Done', syncs the merged model and closes the dialog. */
-export async function addIfc(page: Page, file: string): Promise<void> {
+/**
+ * Uploads `file` through Add IFCs on the project page, waits for 'Done', syncs the merged model and closes the dialog.
+ * Resolves with the text of the file's row, which says what the import changed ('Rooms 1 added, 1 changed · …').
+ */
+export async function addIfc(page: Page, file: string): Promise<string> {
   await expect(versionState(page)).toHaveText('Synced');
   await page.getByRole('button', { name: 'Add IFCs' }).click();
   const add = dialog(page, 'Add IFCs');
   await add.getByLabel('IFC files').setInputFiles(file);
   await add.getByRole('button', { name: 'Upload' }).click();
-  await expect(rowOf(add, path.basename(file))).toContainText('Done', { timeout: 120_000 });
+  const row = rowOf(add, path.basename(file));
+  await expect(row).toContainText('Done', { timeout: 120_000 });
+  const rowText = await row.innerText();
   await page.keyboard.press('Control+s');
   await expect(versionState(page)).toHaveText('Synced', { timeout: 30_000 });
   await add.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(add).toBeHidden();
+  return rowText;
 }

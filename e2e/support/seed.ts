@@ -259,6 +259,8 @@ export const DESIGN_ALL_ORG = 'Ada Brand AB';
 export const DESIGN_ALL_PROJECT = 'Ada House';
 export const REVISION_ORG = 'Reva Revisions AB';
 export const REVISION_PROJECT = 'Reva House';
+/** fire-revision-reimport.spec: reva's second project, where the revision comes as a re-imported IFC file. */
+export const REVISION_REIMPORT_PROJECT = 'Reva House B';
 
 /** fire-units-labels.spec (issue 34): leo's organization and project; AC20-FZK-Haus.ifc and the SBF fire module are added to it. */
 export const LABELS_ORG = 'Leo Brand AB';
@@ -482,7 +484,10 @@ export const SEED_ORGS: SeedOrg[] = [
   {
     name: REVISION_ORG,
     members: [{ email: REVA, role: 'admin' }],
-    projects: [{ name: REVISION_PROJECT, ifcFiles: [], members: [{ email: REVA, role: 'admin' }] }],
+    projects: [
+      { name: REVISION_PROJECT, ifcFiles: [], members: [{ email: REVA, role: 'admin' }] },
+      { name: REVISION_REIMPORT_PROJECT, ifcFiles: [], members: [{ email: REVA, role: 'admin' }] },
+    ],
     payments: [],
   },
   {
