@@ -657,14 +657,20 @@ function linkStoreys(g: RoutingGraph, arch: Arch, columns: readonly Storey[][], 
       // A stairwell or shaft under or over a room of another type (a stair up into a hall, a shaft ending under a plant
       // room) rises inside itself, at its centroid where the other room holds it (issue 34: not in a room beside it).
       const linkedRoom = new Set([...done].flatMap((key) => key.split(',').map((n, s) => `${s}:${n}`)));
+      // Only a pair with a stairwell or shaft not yet linked can rise: the rest of the rooms, most of them, are passed
+      // over (the pairs still taken in order, so the nodes are made in the same order).
+      const rises = (room: RoomInfo, k: number, side: number) => vertical(room) && !linkedRoom.has(`${side}:${k}`);
+      const hiRising = hi.info.rooms.flatMap((b, j) => (rises(b, j, 1) ? [j] : []));
       lo.info.rooms.forEach((a, i) => {
-        hi.info.rooms.forEach((b, j) => {
-          if (done.has(`${i},${j}`) || isLiftShaft(a.room) || isLiftShaft(b.room)) return;
-          const at = vertical(a) && !linkedRoom.has(`0:${i}`) ? a.centroid : vertical(b) && !linkedRoom.has(`1:${j}`) ? b.centroid : null;
-          if (!at || !pointInRings(at[0], at[1], a.rings) || !pointInRings(at[0], at[1], b.rings)) return;
+        const aRises = rises(a, i, 0);
+        for (const j of aRises ? hi.info.rooms.keys() : hiRising) {
+          const b = hi.info.rooms[j]!;
+          if (done.has(`${i},${j}`) || isLiftShaft(a.room) || isLiftShaft(b.room)) continue;
+          const at = aRises ? a.centroid : b.centroid;
+          if (!pointInRings(at[0], at[1], a.rings) || !pointInRings(at[0], at[1], b.rings)) continue;
           done.add(`${i},${j}`);
           link(i, j, at, 'vertical');
-        });
+        }
       });
       // A stair object rises at its own centroid (in an open hall, not at the hall's centre).
       for (const id of lo.info.storey.stairs) {

@@ -37,11 +37,10 @@ const boxOf = (rings: readonly Ring[]): Box => {
   return box;
 };
 
-/** Room pairs whose boxes, grown by `reach`, meet: a uniform grid keeps this near-linear on a storey of thousands of rooms. */
-function nearPairs(boxes: readonly Box[], reach: number): [number, number][] {
-  if (boxes.length < 2) return [];
+/** The boxes by the squares of a uniform grid they reach into, grown by `reach`; the square's side from the median box. */
+function boxGrid(boxes: readonly Box[], reach: number): { cell: number; grid: Map<string, number[]> } {
   const sizes = boxes.map((b) => Math.max(b.maxX - b.minX, b.maxY - b.minY));
-  const cell = Math.max(1, sizes.slice().sort((a, b) => a - b)[Math.floor(sizes.length / 2)]! + reach);
+  const cell = Math.max(1, (sizes.slice().sort((a, b) => a - b)[Math.floor(sizes.length / 2)] ?? 0) + reach);
   const grid = new Map<string, number[]>();
   boxes.forEach((b, i) => {
     for (let gx = Math.floor((b.minX - reach) / cell); gx <= Math.floor((b.maxX + reach) / cell); gx++)
@@ -52,6 +51,13 @@ function nearPairs(boxes: readonly Box[], reach: number): [number, number][] {
         else grid.set(key, [i]);
       }
   });
+  return { cell, grid };
+}
+
+/** Room pairs whose boxes, grown by `reach`, meet: a uniform grid keeps this near-linear on a storey of thousands of rooms. */
+function nearPairs(boxes: readonly Box[], reach: number): [number, number][] {
+  if (boxes.length < 2) return [];
+  const { grid } = boxGrid(boxes, reach);
   const seen = new Set<number>();
   const pairs: [number, number][] = [];
   const n = boxes.length;
@@ -129,17 +135,19 @@ export function roomGraph(rooms: readonly RoomInfo[], doors: readonly Door[]): R
     const m: Pt = [(d.left[0] + d.right[0]) / 2, (d.left[1] + d.right[1]) / 2];
     return { minX: m[0], minY: m[1], maxX: m[0], maxY: m[1] };
   });
-  if (doors.length > 0) {
-    const all = [...boxes, ...doorBoxes];
-    const byDoor = new Map<number, number[]>();
-    for (const [i, j] of nearPairs(all, DOOR_REACH)) {
-      if (i >= rooms.length || j < rooms.length) continue;
-      const door = j - rooms.length;
-      const m = doorBoxes[door]!;
-      if (distanceToRings(m.minX, m.minY, rooms[i]!.rings) <= DOOR_REACH) byDoor.set(door, [...(byDoor.get(door) ?? []), i]);
-    }
-    for (const list of byDoor.values())
+  if (doors.length > 0 && rooms.length > 0) {
+    // The rooms' grid alone, each door's middle looked up in its square: sized by the rooms, not by the doors (points,
+    // which would make the squares a metre wide and a large room reach into a thousand of them).
+    const { cell, grid } = boxGrid(boxes, DOOR_REACH);
+    for (const m of doorBoxes) {
+      const list = (grid.get(`${Math.floor(m.minX / cell)},${Math.floor(m.minY / cell)}`) ?? []).filter((i) => {
+        const p = boxes[i]!;
+        const near =
+          p.minX - DOOR_REACH <= m.minX && m.minX <= p.maxX + DOOR_REACH && p.minY - DOOR_REACH <= m.minY && m.minY <= p.maxY + DOOR_REACH;
+        return near && distanceToRings(m.minX, m.minY, rooms[i]!.rings) <= DOOR_REACH;
+      });
       for (let a = 0; a < list.length; a++) for (let b = a + 1; b < list.length; b++) join(list[a]!, list[b]!);
+    }
   }
   return { rooms, neighbours: sets.map((s) => [...s].sort((a, b) => a - b)) };
 }
