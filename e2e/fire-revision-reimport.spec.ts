@@ -93,9 +93,12 @@ test('a revised IFC file re-imported: the notice, Update the design, the Revisio
   await test.step('Update the design: revision A recorded, the notice gone', async () => {
     await notice(page).getByRole('button', { name: 'Update the design' }).click();
     // The bathroom's units go, the annex and the narrower bedroom are designed anew, and the loop that ran through the
-    // changed rooms and across the new wall is routed again.
+    // changed rooms and across the new wall is routed again. The annex stands 15 m off with no door to the house: its
+    // units are on no loop, and the toast says so.
     await expect(
-      toasts(page).getByText(/^Revision A: [1-9]\d* units? added, [1-9]\d* removed; .*; [1-9]\d* loop routes to route again$/),
+      toasts(page).getByText(
+        /^Revision A: [1-9]\d* units? added, [1-9]\d* removed; .*; [1-9]\d* loop routes to route again; [1-9]\d* units? on no loop \(see Warnings on the Routes page\)$/,
+      ),
     ).toBeVisible({ timeout: 60_000 });
     await expect(notice(page)).toBeHidden();
     await page.getByRole('button', { name: 'Revisions (1)' }).click();
@@ -109,6 +112,8 @@ test('a revised IFC file re-imported: the notice, Update the design, the Revisio
     await page.getByRole('link', { name: 'Routes', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Routes', level: 1 })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Routes', exact: true }).getByRole('button', { name: /loop-1/ })).toBeVisible();
+    // Which units, and why: no door, stair or tray joins the annex to the rack.
+    await expect(page.getByRole('region', { name: 'Warnings' })).toContainText('cannot be reached through the building from any central');
     await shot(page, 'routes-after.png');
   });
 

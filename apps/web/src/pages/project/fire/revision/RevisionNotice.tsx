@@ -4,6 +4,7 @@ import type { ArchChanges, RevisionRoom } from '@edrf/model';
 import { updateFireDesign } from '../../../../api/fire';
 import { useProjectState } from '../../../../state/use-project';
 import { toast } from '../../../../ui/alerts';
+import { setLastCabling } from '../routes/run/last-cabling';
 import { RunProgress } from '../../../../ui/RunProgress';
 import { useEngineRun } from '../use-engine-run';
 import { pendingChanges } from './design-basis';
@@ -12,6 +13,9 @@ import { RevisionsButton } from './RevisionsList';
 import './revision.css';
 
 const GROUPS = ['added', 'removed', 'reshaped', 'retyped'] as const;
+/** The update's warnings that are the cabling's (loop_…, rack_…), and those of a unit left on no loop. */
+const CABLING_WARNING = /^(loop|rack)_/;
+const OFF_LOOP = /^loop_(cut_off|no_room):/;
 
 /**
  * The fire area's notice (issue 40, docs/fire-revisions.md): shown while the architecture differs from the one the
@@ -34,9 +38,16 @@ export function RevisionNotice() {
         toast.warning(REVISION_TEXTS.changedDuring);
         return;
       }
-      apply({ ...sent, fire: answer.fire });
+      const next = { ...sent, fire: answer.fire };
+      apply(next);
       const reroute = answer.summary.reroute.length;
-      toast.info(`${revisionLine(answer.summary.revision)}${reroute > 0 ? `; ${reroute} loop routes to route again` : ''}`, 8000);
+      // The re-route's warnings (a new unit on no loop, a leg with no way) are the routes page's, as a cabling run's are.
+      const cabling = answer.summary.warnings.filter((w) => CABLING_WARNING.test(w.warning_id));
+      if (reroute > 0 || cabling.length > 0) setLastCabling(projectId, cabling, next);
+      const offLoop = cabling.filter((w) => OFF_LOOP.test(w.warning_id)).length;
+      const line = `${revisionLine(answer.summary.revision)}${reroute > 0 ? `; ${reroute} loop routes to route again` : ''}`;
+      if (offLoop > 0) toast.warning(`${line}; ${REVISION_TEXTS.offLoop(offLoop)}`, 12000);
+      else toast.info(line, 8000);
     });
 
   if (!changes) return Object.keys(revisions).length > 0 ? <RevisionsBar /> : null;

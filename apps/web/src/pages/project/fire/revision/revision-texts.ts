@@ -14,6 +14,8 @@ export const REVISION_TEXTS = {
   noRevisions: 'No revision yet: a revision is recorded each time the design is updated to a changed architecture.',
   changedDuring: 'The model changed during the update: nothing was applied. Update the design again.',
   groups: { added: 'Added', removed: 'Removed', reshaped: 'Reshaped', retyped: 'Re-typed' },
+  /** The toast's close when the update left units on no loop: the routes page's Warnings say which and why. */
+  offLoop: (units: number) => `${units} unit${units === 1 ? '' : 's'} on no loop (see Warnings on the Routes page)`,
 } as const;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
