@@ -108,6 +108,8 @@ test('a revised IFC file re-imported: the notice, Update the design, the Revisio
     await expect(list).toContainText(/Revision A: [1-9]\d* units? added, [1-9]\d* removed/);
     await shot(page, 'revisions.png');
     await dialog(page, 'Revisions').getByRole('button', { name: 'Close' }).click();
+    // The bedroom's door from the hall opens onto the strip the narrower bedroom gave up: an exit, with its call point.
+    await expect(page.getByText(/^Exit door .* has no manual call point/)).toHaveCount(0);
     await shot(page, 'units-after.png');
     await page.getByRole('link', { name: 'Routes', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Routes', level: 1 })).toBeVisible();

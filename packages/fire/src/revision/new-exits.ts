@@ -1,21 +1,25 @@
-// The exits a revision made (issue 40): a door from a kept room into a room the architect removed now opens onto
-// where that room stood, out of the building, so the designer expects its call point there as at any exit.
+// The exits a revision made (issue 40): a door from a kept room into a room the architect removed, or into the part a
+// reshaped room gave up, now opens onto where that room stood, out of the building, so the designer expects its call
+// point there as at any exit.
 import type { Arch, ArchChanges, DesignBasis } from '@edrf/model';
 import { doorInfo, SIDE_PROBE } from '../units/doors.js';
 import type { BuildingView } from './building-view.js';
 
 /**
- * The doors on the storeys of removed rooms with a room on one side and none on the other, where the empty side lies in
- * a removed room's box (its record in the change list, else the basis'): doors that led into that room. A door into a
+ * The doors on the storeys of removed and reshaped rooms with a room on one side and none on the other, where the empty
+ * side lies in the room's box as it was (a removed room's record in the change list, else the basis'): doors that led
+ * into that room, or into the part of it a reshaped room no longer has. A door into a
  * room added where the removed one stood leads into it, and is not one. The call point placement decides which of them
  * are exits (a lift shaft's door is none) and places at them as at any exit.
  */
 export function exitsMadeByRevision(arch: Arch, basis: DesignBasis | undefined, changes: ArchChanges, view: BuildingView): Set<string> {
   const out = new Set<string>();
   const boxes = new Map<string, (readonly [number, number, number, number])[]>();
-  for (const room of changes.removed) {
-    const box = room.box ?? basis?.rooms[room.id]?.box;
-    if (box) boxes.set(room.storey_id, [...(boxes.get(room.storey_id) ?? []), box]);
+  for (const room of [...changes.removed, ...changes.reshaped]) {
+    const then = basis?.rooms[room.id];
+    const box = room.box ?? then?.box;
+    const storeyId = then?.storey_id ?? room.storey_id;
+    if (box) boxes.set(storeyId, [...(boxes.get(storeyId) ?? []), box]);
   }
   for (const [storeyId, removed] of boxes) {
     const storey = view.storey(storeyId);

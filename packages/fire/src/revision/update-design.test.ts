@@ -193,6 +193,21 @@ describe('updateFireDesign: the exits a revision makes', () => {
     expect(Object.values(corridorSection.addresses).filter((a) => a === address)).toHaveLength(1);
   });
 
+  it('puts a call point at a door into the part a reshaped room gave up', () => {
+    // Room F made narrower from the west (x 21…30): its door from the corridor (x 19…20) now opens onto no room.
+    const next = edited(arch, (draft) => {
+      draft.rooms.F!.shape.exterior = rect(21, 8, 9, 6);
+    });
+    const { fire, summary } = update(next);
+    const made = addedButtons(fire, summary.units.added.buttons);
+    expect(made.map((b) => b.door_id)).toEqual(['dF']);
+    const [x, y] = made[0]!.coord;
+    expect(pointInRings(x, y, roomRings(next, 'corridor'))).toBe(true);
+    // The page's analysis finds every exit served.
+    const warnings = calcFireUnits({ arch: next, fire, analyze_only: true }).validation.warnings;
+    expect(warnings.filter((w) => w.warning_id.startsWith('door_without_button:'))).toEqual([]);
+  });
+
   it('adds no call point at a door into a room added where the removed one stood, nor where a call point already serves it', () => {
     const replaced = edited(arch, (draft) => {
       removeRoom(draft, 'F');
