@@ -85,6 +85,14 @@ function expectAddressesKept(before: Fire, after: Fire): void {
     if (after.units.detectors[unit]) expect(addressOf(after, unit), unit).toBe(addressOf(before, unit));
 }
 
+/** An annex south of office g-o0, through a door in its south wall. */
+const withAnnex = () =>
+  edited(arch, (draft) => {
+    putRoom(draft, 'g', { id: 'annex', exterior: rect(0, -8, 10, 8), name: 'Annex' });
+    draft.doors['d-annex'] = { ...draft.doors['g-d0']!, id: 'd-annex', left: [4, 0, 0], right: [5, 0, 0] };
+    draft.storeys.g!.doors.push('d-annex');
+  });
+
 describe('updateFireDesign: loops re-routed', () => {
   // The architect adds a wall across office g-o2 at x = 26: its east part is a room of its own, with a door of its own.
   const walled = edited(arch, (draft) => {
@@ -163,12 +171,7 @@ describe('updateFireDesign: loops re-routed', () => {
   });
 
   it('puts the detectors of an added room on a loop, with fresh addresses', () => {
-    // An annex south of office g-o0, through a door in its south wall.
-    const annexed = edited(arch, (draft) => {
-      putRoom(draft, 'g', { id: 'annex', exterior: rect(0, -8, 10, 8), name: 'Annex' });
-      draft.doors['d-annex'] = { ...draft.doors['g-d0']!, id: 'd-annex', left: [4, 0, 0], right: [5, 0, 0] };
-      draft.storeys.g!.doors.push('d-annex');
-    });
+    const annexed = withAnnex();
     const { fire, summary } = update(annexed);
     const fresh = unitsIn(fire, annexed, 'annex');
     expect(fresh.length).toBeGreaterThan(0);
@@ -211,11 +214,7 @@ describe('updateFireDesign: loops re-routed', () => {
     // Every loop full: route_max_units lowered to the fewest units any loop has.
     const full = structuredClone(design);
     full.config.cabling.route_max_units = Math.min(...loops(design).map((r) => locked(r).length - 2));
-    const annexed = edited(arch, (draft) => {
-      putRoom(draft, 'g', { id: 'annex', exterior: rect(0, -8, 10, 8) });
-      draft.doors['d-annex'] = { ...draft.doors['g-d0']!, id: 'd-annex', left: [4, 0, 0], right: [5, 0, 0] };
-      draft.storeys.g!.doors.push('d-annex');
-    });
+    const annexed = withAnnex();
     const { fire, summary } = update(annexed, full);
     const fresh = unitsIn(fire, annexed, 'annex').filter((id) => loopUnitIds(annexed, fire).includes(id));
     expect(fresh.length).toBeGreaterThan(0);
@@ -230,11 +229,7 @@ describe('updateFireDesign: loops re-routed', () => {
     // Each loop's last leg back to the rack taken away: the central reaches the annex, but through no closed loop.
     const open = structuredClone(design);
     for (const route of loops(open)) open.connections.routes[route.id] = { ...route, slices: route.slices.slice(0, -1) };
-    const annexed = edited(arch, (draft) => {
-      putRoom(draft, 'g', { id: 'annex', exterior: rect(0, -8, 10, 8) });
-      draft.doors['d-annex'] = { ...draft.doors['g-d0']!, id: 'd-annex', left: [4, 0, 0], right: [5, 0, 0] };
-      draft.storeys.g!.doors.push('d-annex');
-    });
+    const annexed = withAnnex();
     const { fire, summary } = update(annexed, open);
     const fresh = unitsIn(fire, annexed, 'annex').filter((id) => loopUnitIds(annexed, fire).includes(id));
     expect(fresh.length).toBeGreaterThan(0);
