@@ -30,7 +30,7 @@ async function openModel(ctx: AppContext, target: UploadTarget): Promise<Model> 
     target.projectVersionId === WORKING_VERSION
       ? await ctx.versions.latestJson(target.projectId)
       : await ctx.versions.versionJson(target.projectId, target.projectVersionId);
-  return (JSON.parse(json.toString('utf8')) as { model: Model }).model;
+  return (JSON.parse(Buffer.concat(json).toString('utf8')) as { model: Model }).model;
 }
 
 /** A stored file's content in a SharedArrayBuffer, or null when the store does not have it. */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { saveVersionBody, versionStatusBody } from '@edrf/model';
 import type { AppContext } from '../context.js';
@@ -19,7 +20,15 @@ export const MAX_MODEL_BYTES = 256 * 1024 * 1024;
  */
 const INLINE_SYNC_BYTES = 1024 * 1024;
 
-const sendJsonText = (reply: FastifyReply, json: Buffer) => reply.type('application/json; charset=utf-8').send(json);
+/** A version's JSON pieces written one after another, with their length: never joined into one buffer. */
+const sendJsonText = (reply: FastifyReply, pieces: Buffer[]) =>
+  reply
+    .type('application/json; charset=utf-8')
+    .header(
+      'content-length',
+      pieces.reduce((n, piece) => n + piece.length, 0),
+    )
+    .send(Readable.from(pieces));
 
 /** Versions and the working version of a project (P§7 'Versions and model'; docs/versions.md). */
 export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -78,8 +78,8 @@ export class Versions {
     return row;
   }
 
-  /** The working version as JSON (P§3 Version), its UTF-8 bytes assembled from the stored parts without parsing them. */
-  async latestJson(projectId: string): Promise<Buffer> {
+  /** The working version as JSON (P§3 Version): its UTF-8 bytes in pieces, from the stored parts without parsing them. */
+  async latestJson(projectId: string): Promise<Buffer[]> {
     const working = await this.working(projectId);
     const parts = await loadPartBytes(this.db, hashesOf(working), this.parts);
     const head = {
@@ -95,7 +95,7 @@ export class Versions {
     return versionJsonBytes(head, parts, working.edrf_schema);
   }
 
-  async versionJson(projectId: string, versionId: string): Promise<Buffer> {
+  async versionJson(projectId: string, versionId: string): Promise<Buffer[]> {
     const row = await this.savedVersion(projectId, versionId);
     const working = await this.working(projectId);
     const parts = await loadPartBytes(this.db, hashesOf(row), this.parts);
