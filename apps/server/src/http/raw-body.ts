@@ -9,18 +9,68 @@ import { streamProgressOnceAccepted, wantsProgress } from './progress-stream.js'
 
 /**
  * Registers the routes `register` adds in a scope of their own where an application/json body is not parsed: the
- * route gets it as a Buffer (read with the route's bodyLimit, as any body). An empty one is refused as Fastify refuses
- * it; any other content type is Fastify's as everywhere else.
+ * route gets it as a Buffer (read with the route's bodyLimit, as any body: readBodyBytes). An empty one is refused as
+ * Fastify refuses it; any other content type is Fastify's as everywhere else.
  */
 export function withRawJsonBody(app: FastifyInstance, register: (scope: FastifyInstance) => void): void {
   void app.register((scope, _options, done) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body: Buffer, parsed) => {
-      if (body.length === 0) parsed(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
-      else parsed(null, body);
-    });
+    scope.addContentTypeParser('application/json', (request, payload, parsed) =>
+      readBodyBytes(request, payload, app.initialConfig.bodyLimit ?? 1024 * 1024, (error, body) => {
+        if (error) parsed(error, undefined);
+        else if (body!.length === 0) parsed(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
+        else parsed(null, body);
+      }),
+    );
     register(scope);
     done();
   });
+}
+
+/**
+ * A body's bytes, read as Fastify's parseAs 'buffer' reads them (the route's limit, its errors for a body too large or
+ * not of its Content-Length), but each piece copied on arrival into one buffer of the length announced: the request
+ * thread never joins 50 MB at the end in one go (a fresh 50 MB buffer alone holds it about 170 ms on a 2-core machine;
+ * bench/results/load-2026-11-29.md). A body sent without a length is joined at the end, as Fastify does.
+ */
+function readBodyBytes(
+  request: FastifyRequest,
+  payload: NodeJS.ReadableStream,
+  serverLimit: number,
+  done: (error: Error | null, body?: Buffer) => void,
+): void {
+  const limit = request.routeOptions.bodyLimit ?? serverLimit;
+  const announced = Number(request.headers['content-length']);
+  if (announced > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+  // Its own memory, not the pool's: it is moved to a compute worker as it is (toRequestBody).
+  const whole = Number.isInteger(announced) && announced >= 0 ? Buffer.allocUnsafeSlow(announced) : null;
+  const pieces: Buffer[] = [];
+  let received = 0;
+  const stop = (error: Error | null, body?: Buffer) => {
+    payload.removeListener('data', onData);
+    payload.removeListener('end', onEnd);
+    payload.removeListener('error', onEnd);
+    done(error, body);
+  };
+  function onData(chunk: Buffer | string) {
+    const piece = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (received + piece.length > limit) return stop(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    if (whole && received + piece.length > whole.length) return stop(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    if (whole) piece.copy(whole, received);
+    else pieces.push(piece);
+    received += piece.length;
+  }
+  function onEnd(error?: Error & { statusCode?: number }) {
+    if (error) {
+      if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
+      return stop(error);
+    }
+    if (whole && received !== whole.length) return stop(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    stop(null, whole ?? Buffer.concat(pieces, received));
+  }
+  payload.on('data', onData);
+  payload.on('end', onEnd);
+  payload.on('error', onEnd);
+  payload.resume();
 }
 
 /**
