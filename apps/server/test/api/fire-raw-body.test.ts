@@ -89,9 +89,9 @@ describe.each(testDatabases())('fire calls on a raw body (%s)', (kind) => {
         headers: { cookie, 'content-type': 'application/json', 'content-length': String(length), 'edrf-schema': String(EDRF_SCHEMA) },
         payload,
       });
-    const answer = async (url: string, payload: string, length: number) => {
+    const answer = async (url: string, payload: string, length: number): Promise<[number, unknown]> => {
       const res = await raw(url, payload, length);
-      return [res.statusCode, JSON.parse(res.body)];
+      return [res.statusCode, JSON.parse(res.body) as unknown];
     };
     const body = JSON.stringify({ arch: arch(), fire: { config } });
     for (const length of [body.length - 10, body.length + 10]) {
