@@ -1,14 +1,17 @@
 /**
  * The profiles of extrusions (extrusions.ts) read from the STEP text as the polygons web-ifc makes of them: a
- * rectangle; a circle, or a circle with a circular hole (a tube), of ARC_POINTS - 1 corners as web-ifc's; an arbitrary
- * closed curve, with or without holes (profile-curves.ts). Any other profile (an I-shape by its dimensions, a rectangle
- * with rounded corners) is left to web-ifc.
+ * rectangle (a rounded one too: web-ifc leaves its corners square); a circle, or a circle with a circular hole (a
+ * tube), of ARC_POINTS - 1 corners as web-ifc's; an arbitrary closed curve, with or without holes (profile-curves.ts);
+ * a hollow rectangle, an L, an I or an ellipse by its dimensions (parameterized-profiles.ts). Any other profile (a T,
+ * U, C or Z shape, a derived or composite profile) is left to web-ifc.
  */
 import { applyPoint, IDENTITY, type Affine } from './placement.js';
 import { keywords, realOf, refOf } from '../step/step-index.js';
 import { circleLoop, curveLoop, type CurveReading } from './profile-curves.js';
+import { parameterizedLoops } from './parameterized-profiles.js';
 
-const RECTANGLE = keywords('IFCRECTANGLEPROFILEDEF');
+/** web-ifc reads an IfcRoundedRectangleProfileDef as the rectangle of its XDim and YDim, its RoundingRadius unread. */
+const RECTANGLE = keywords('IFCRECTANGLEPROFILEDEF', 'IFCROUNDEDRECTANGLEPROFILEDEF');
 const CIRCLE = keywords('IFCCIRCLEPROFILEDEF');
 const TUBE = keywords('IFCCIRCLEHOLLOWPROFILEDEF');
 const ARBITRARY = keywords('IFCARBITRARYCLOSEDPROFILEDEF', 'IFCARBITRARYPROFILEDEFWITHVOIDS');
@@ -21,7 +24,7 @@ export type Loops = number[][];
  * reader below answers undefined for a profile of another kind and no loops for one of its own it cannot read.
  */
 export function profileLoops(reading: CurveReading, id: number): Loops | undefined {
-  const loops = rectangleLoops(reading, id) ?? circleLoops(reading, id) ?? arbitraryLoops(reading, id);
+  const loops = rectangleLoops(reading, id) ?? circleLoops(reading, id) ?? arbitraryLoops(reading, id) ?? parameterizedLoops(reading, id);
   if (!loops || loops.length === 0 || loops.some((loop) => loop.length < 6)) return undefined;
   return loops.map((loop, i) => (twiceArea(loop) > 0 === (i === 0) ? loop : reversed(loop)));
 }
