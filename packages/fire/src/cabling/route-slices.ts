@@ -13,13 +13,30 @@ const samePoint = (a: RouteNode, b: RouteNode) =>
  * each other are merged.
  */
 export function pathSlices(g: RoutingGraph, path: readonly number[]): RouteSlice[] {
+  return nodeSlices(pathNodes(g, path), (storeyId) => g.storeys.get(storeyId)?.info.storey.height.min_z);
+}
+
+/** A node of a cable with the storey it stands on, the pieces route slices are made of. */
+export interface StoreyNode {
+  storeyId: string;
+  node: RouteNode;
+}
+
+/** The graph's nodes of a path as route nodes on their storeys (a unit's node locked to it). */
+export function pathNodes(g: RoutingGraph, path: readonly number[]): StoreyNode[] {
+  return path.map((index) => {
+    const node = g.nodes[index]!;
+    return { storeyId: node.storeyId, node: { unit_id: node.unitId, coord: [node.x, node.y, node.z] } };
+  });
+}
+
+/** Route nodes in cable order as route slices (pathSlices' rules); `floorOf` answers a storey's floor level. */
+export function nodeSlices(nodes: Iterable<StoreyNode>, floorOf: (storeyId: string) => number | undefined): RouteSlice[] {
   const slices: RouteSlice[] = [];
   let current: RouteSlice | undefined;
-  for (const index of path) {
-    const node = g.nodes[index]!;
-    const routeNode: RouteNode = { unit_id: node.unitId, coord: [node.x, node.y, node.z] };
-    if (!current || current.storey_id !== node.storeyId) {
-      current = { storey_id: node.storeyId, nodes: [] };
+  for (const { storeyId, node: routeNode } of nodes) {
+    if (!current || current.storey_id !== storeyId) {
+      current = { storey_id: storeyId, nodes: [] };
       slices.push(current);
     }
     const last = current.nodes[current.nodes.length - 1];
@@ -42,7 +59,7 @@ export function pathSlices(g: RoutingGraph, path: readonly number[]): RouteSlice
       return;
     }
     // Passed through: in at the floor from below and out at the ceiling, or the other way round.
-    const floor = g.storeys.get(slice.storey_id)?.info.storey.height.min_z ?? z;
+    const floor = floorOf(slice.storey_id) ?? z;
     const before = slices[k - 1]?.nodes.at(-1)?.coord[2];
     const fromBelow = before === undefined || before < z;
     const atFloor: RouteNode = { unit_id: '', coord: [x, y, Math.min(floor, z)] };

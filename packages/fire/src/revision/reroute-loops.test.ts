@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireSchema, newRack, type Arch, type Fire, type Route } from '@edrf/model';
 import { indexBuilding } from '../building.js';
 import { rackToRackRoutes } from '../cabling/rack-to-rack.js';
+import type { StoreyNode } from '../cabling/route-slices.js';
 import { routeWallCrossings } from '../cabling/wall-crossings.js';
 import { pointInRings, segmentsCross, type Pt } from '../geometry/ring.js';
 import { calcFireCabling } from '../loops/calc-cabling.js';
@@ -14,6 +15,7 @@ import { BASIS_AT, designed, edited, putRoom, removeRoom, UPDATE_AT } from '../t
 import { archChanges, designBasis } from './arch-changes.js';
 import { cableMetres } from './reroute.js';
 import { REROUTE_MESSAGES } from './reroute-loops.js';
+import { routeLegs } from './route-legs.js';
 import { updateFireDesign } from './update-design.js';
 
 const arch = officeBuilding();
@@ -119,6 +121,36 @@ describe('updateFireDesign: loops re-routed', () => {
     expect(summary.revision.cable_m_after).toBeCloseTo(cableMetres(fire.connections.routes), 9);
     expect(summary.routesRemoved).toEqual([]);
     expect(() => fireSchema.parse(fire)).not.toThrow();
+  });
+
+  it('routes again only the legs the revision touched: every other leg of a re-routed loop stays as drawn', () => {
+    // A loop through office g-o2, drawn by hand in one place away from it (a free node 0.4 m off its way in the west).
+    const drawn = structuredClone(design);
+    const across = loops(drawn).find((r) => crosses(walled, r, 'g-o2', 'g-o2e').length > 0)!;
+    const slice = across.slices.find((s) => s.storey_id === 'g')!;
+    const k = slice.nodes.findIndex((n, i) => i > 0 && n.coord[0] < 15 && slice.nodes[i - 1]!.coord[0] < 15);
+    const [p, q] = [slice.nodes[k - 1]!.coord, slice.nodes[k]!.coord];
+    const detour: [number, number, number] = [(p[0] + q[0]) / 2 + 0.4, (p[1] + q[1]) / 2 + 0.4, p[2]];
+    slice.nodes.splice(k, 0, { unit_id: '', coord: detour });
+    const { fire, summary } = update(walled, drawn);
+    expect(summary.reroute).toContain(across.id);
+    const after = fire.connections.routes[across.id]!;
+    expect(after.slices.some((s) => s.nodes.some((n) => n.coord.join() === detour.join()))).toBe(true);
+    // Every leg that came nowhere near offices g-o2 and g-o2e (x 20–30 on the ground floor) is as it was drawn.
+    const away = (nodes: readonly StoreyNode[]) =>
+      nodes.every(({ storeyId, node }) => storeyId !== 'g' || node.coord[0] < 18 || node.coord[0] > 32);
+    const before = routeLegs(across);
+    let [kept, changed] = [0, 0];
+    for (const [key, nodes] of routeLegs(after)) {
+      const then = before.get(key);
+      if (then && away(then)) {
+        expect(nodes, key).toEqual(then);
+        kept++;
+      } else changed++;
+    }
+    expect(kept).toBeGreaterThan(0);
+    expect(changed).toBeGreaterThan(0);
+    expectClosedLoops(walled, fire);
   });
 
   it('takes a loop round a wall added inside an office that stays one room: listed, closed, clear of the wall', () => {

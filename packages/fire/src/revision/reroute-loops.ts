@@ -1,21 +1,28 @@
-import { RACK_UNIT_GROUPS, UNIT_GROUPS, type Arch, type CableProduct, type Elec, type Fire, type Route } from '@edrf/model';
+import {
+  RACK_UNIT_GROUPS,
+  UNIT_GROUPS,
+  type Arch,
+  type CableProduct,
+  type Elec,
+  type Fire,
+  type Route,
+  type RouteSlice,
+} from '@edrf/model';
 import type { AnalysisWarning } from '../analysis.js';
 import { warning } from '../building.js';
-import { CABLING_MESSAGES } from '../cabling/rack-to-rack.js';
-import { pathSlices } from '../cabling/route-slices.js';
-import { graphComponents, GraphSearch } from '../cabling/graph-search.js';
-import { attachPoint, buildRoutingGraph } from '../cabling/routing-graph.js';
+import type { StoreyNode } from '../cabling/route-slices.js';
 import { sectionAreas } from '../loops/calc-cabling.js';
 import { checkLoop, loopCable } from '../loops/loop-checks.js';
 import { buildingOf, membersAndLegs, originOf } from '../loops/loop-figures.js';
-import { storeyExits } from '../loops/loop-metric.js';
 import { loopUnits, type LoopUnit } from '../loops/loop-units.js';
 import { LOOP_MESSAGES } from '../loops/messages.js';
 import { loopOrigins } from '../loops/origins.js';
 import { joinLoops } from './join-loops.js';
-import { withNewWalls, type NewWall } from './new-walls.js';
+import type { NewWall } from './new-walls.js';
+import { rerouteNetwork, type KeptLeg, type Place, type RerouteNetwork } from './reroute-network.js';
 import { clearUnits } from './reroute.js';
-import { storeyRun, withStoreys } from './storey-range.js';
+import { legKey, legSlices, routeLegs } from './route-legs.js';
+import { withStoreys } from './storey-range.js';
 
 /** Rounds of giving new units to loops: a loop that fails its checks once routed gives its new units back for the next. */
 const JOIN_ROUNDS = 4;
@@ -41,6 +48,8 @@ export interface RerouteInput {
   blocked: (route: Route) => boolean;
   /** The walls the revision added or moved, by storey (newWalls): the re-routed legs go round them. */
   walls?: ReadonlyMap<string, readonly NewWall[]>;
+  /** Whether the revision touches a stretch of cable (revisionTouches): a listed route's leg it touches is routed again. */
+  touches: (slices: readonly RouteSlice[]) => boolean;
 }
 
 export interface RerouteResult {
@@ -110,16 +119,12 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
   const added = loops.length > 0 ? [...input.added].filter((id) => where.has(id)) : [];
   if (listed.length === 0 && added.length === 0) return unchanged();
 
-  // Only the run of storeys the candidate loops, the listed routes and the new units are on is read.
+  // Only the storeys of the new units and of the candidate loops' and listed routes' stops are read for their units;
+  // the routing graph holds only the storeys of the legs routed again (reroute-network.ts).
   const candidates = candidateLoops(loops, added, where, fire);
-  const storeyOf = (id: string) => where.get(id)?.storeyId;
-  const read = storeyRun(arch, [
-    ...added.map((id) => storeyOf(id)!),
-    ...[...listed.map((id) => routes[id]!), ...candidates].flatMap((r) => [
-      ...r.slices.map((slice) => slice.storey_id),
-      ...lockedStops(r).flatMap((id) => storeyOf(id) ?? []),
-    ]),
-  ]);
+  const read = new Set(
+    [...added, ...[...listed.map((id) => routes[id]!), ...candidates].flatMap(lockedStops)].flatMap((id) => where.get(id)?.storeyId ?? []),
+  );
   const part = withStoreys(arch, read);
   const here: Fire = { ...fire, units: unitsOn(fire.units, read) };
   const building = buildingOf(part);
@@ -133,13 +138,27 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
       route.id,
       lockedStops(route).filter((id) => where.has(id)),
     );
-  const net = rerouteNetwork({ input, part, where, fresh, stops: stopsOf.values() });
+  const kept = keptLegs(input, where);
+  const legEnds = listed.flatMap((id) => {
+    const stops = stopsOf.get(id)!;
+    return stops.slice(1).flatMap((to, k) => (kept(routes[id]!)(stops[k]!, to) ? [] : [stops[k]!, to]));
+  });
+  const net = rerouteNetwork({
+    arch,
+    elec: input.elec,
+    fire,
+    walls: input.walls ?? new Map(),
+    where,
+    first: fresh.map((u) => u.id),
+    stops: [...new Set([...stopsOf.values()].flat())],
+    storeys: [...fresh, ...legEnds.map((id) => where.get(id)!)].map((p) => p.storeyId),
+  });
   const byId = new Map(all.map((u) => [u.id, u]));
   const check = loopCheck(here, byId);
   const warnings: AnalysisWarning[] = [];
   const touched =
     fresh.length > 0
-      ? joinNewUnits({ fire, here, building, all, fresh, candidates, stopsOf, net, byId, check, warnings })
+      ? joinNewUnits({ fire, here, building, all, fresh, candidates, stopsOf, net, keptLegs: kept, byId, check, warnings })
       : new Set<string>();
 
   const rerouted = new Set<string>();
@@ -157,7 +176,7 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
       removed.add(id);
       continue;
     }
-    const result = net.routed(route, stops);
+    const result = net.routed(route, stops, kept(route));
     warnings.push(...result.warnings);
     const verdict = route.kind === 'Loop' ? check(result.route) : null;
     out[id] = verdict?.route ?? result.route;
@@ -170,8 +189,6 @@ export function rerouteLoops(input: RerouteInput): RerouteResult {
   return { connections, rerouted: [...rerouted].sort(), removed: [...removed].sort(), warnings };
 }
 
-type Place = { storeyId: string; coord: [number, number, number] };
-
 /** Where each unit stands (labels aside). */
 function unitPlaces(fire: Fire): Map<string, Place> {
   const where = new Map<string, Place>();
@@ -181,6 +198,37 @@ function unitPlaces(fire: Fire): Map<string, Place> {
       where.set(u.id, { storeyId: u.storey_id, coord: u.coord });
   }
   return where;
+}
+
+const samePoint = (p: readonly number[], q: readonly number[]) => Math.hypot(p[0]! - q[0]!, p[1]! - q[1]!, p[2]! - q[2]!) < 1e-6;
+
+/**
+ * The legs of a route kept as drawn: between the same two units as before, each where it stood, and, on a route the
+ * revision touched, a leg it does not touch. A cable between racks is routed whole.
+ */
+function keptLegs(input: RerouteInput, where: ReadonlyMap<string, Place>): (route: Route) => KeptLeg {
+  const listed = new Set(input.listed);
+  const byRoute = new Map<string, KeptLeg>();
+  const stands = (id: string, at: StoreyNode | undefined) => {
+    const place = where.get(id);
+    return !!place && !!at && place.storeyId === at.storeyId && samePoint(place.coord, at.node.coord);
+  };
+  return (route) => {
+    const known = byRoute.get(route.id);
+    if (known) return known;
+    const legs = route.kind === 'RackToRack' ? new Map<string, StoreyNode[]>() : routeLegs(input.fire.connections.routes[route.id]!);
+    const touched = new Map<string, boolean>();
+    const kept: KeptLeg = (from, to) => {
+      const leg = legs.get(legKey(from, to));
+      if (!leg || !stands(from, leg[0]) || !stands(to, leg.at(-1))) return undefined;
+      if (!listed.has(route.id)) return leg;
+      const key = from < to ? legKey(from, to) : legKey(to, from);
+      if (!touched.has(key)) touched.set(key, input.touches(legSlices(leg)));
+      return touched.get(key) ? undefined : leg;
+    };
+    byRoute.set(route.id, kept);
+    return kept;
+  };
 }
 
 /** Loops weighed for each new unit on its storey: the nearest this many, besides those holding units of its section. */
@@ -215,84 +263,6 @@ function candidateLoops(loops: readonly Route[], added: readonly string[], where
   return loops.filter((r) => chosen.has(r.id));
 }
 
-interface RerouteNetwork {
-  /** The node of a unit or rack in the routing graph, attached on first ask. */
-  nodeOf: (id: string) => number;
-  /** The graph's connected parts, by node. */
-  component: ArrayLike<number>;
-  /** Where storeys are left (loop-metric's exits). */
-  exits: ReturnType<typeof storeyExits>;
-  /** The route through its stops, each leg its cheapest way; a leg with no way joined straight and said. */
-  routed: (route: Route, stops: readonly string[]) => { route: Route; warnings: AnalysisWarning[] };
-}
-
-/**
- * The loop engine's routing graph of the storeys read, with the revision's new walls, the racks, the new units and every
- * stop attached; legs searched as calc_fire_cabling searches them, kept by their ends.
- */
-function rerouteNetwork(args: {
-  input: RerouteInput;
-  part: Arch;
-  where: ReadonlyMap<string, Place>;
-  fresh: readonly LoopUnit[];
-  stops: Iterable<readonly string[]>;
-}): RerouteNetwork {
-  const { input, part, where, fresh } = args;
-  const { fire } = input;
-  const g = buildRoutingGraph({ arch: withNewWalls(part, input.walls ?? new Map()), elec: input.elec });
-  const nodes = new Map<string, number>();
-  const nodeOf = (id: string) => {
-    let node = nodes.get(id);
-    if (node === undefined) {
-      const at = where.get(id)!;
-      nodes.set(id, (node = attachPoint(g, at.storeyId, at.coord, { unitId: id })));
-    }
-    return node;
-  };
-  // The racks and the new units attached first (which central's rack the building joins each new unit to), then every
-  // stop: the searches' arrays are sized to the graph.
-  for (const o of loopOrigins(fire)) nodeOf(o.rack.id);
-  for (const u of fresh) nodeOf(u.id);
-  const component = graphComponents(g);
-  for (const list of args.stops) for (const stop of list) nodeOf(stop);
-  const legs = new GraphSearch(g);
-  // Legs by their ends: a loop routed again with a unit more or less reuses the legs it kept.
-  const legCache = new Map<string, number[]>();
-  const legOf = (a: number, b: number) => {
-    const key = `${a},${b}`;
-    let leg = legCache.get(key);
-    if (!leg) legCache.set(key, (leg = legs.path(a, b)));
-    return leg;
-  };
-  const made = new Map<string, { route: Route; warnings: AnalysisWarning[] }>();
-  const routed = (route: Route, stops: readonly string[]) => {
-    const key = `${route.id}\n${stops.join('\n')}`;
-    const known = made.get(key);
-    if (known) return known;
-    const said: AnalysisWarning[] = [];
-    const path: number[] = [];
-    for (let k = 1; k < stops.length; k++) {
-      const [from, to] = [stops[k - 1]!, stops[k]!];
-      const [a, b] = [nodeOf(from), nodeOf(to)];
-      let leg = legOf(a, b);
-      if (leg.length < 2) {
-        leg = [a, b];
-        const label = (rack: string) => fire.units.racks[rack]?.label || rack;
-        said.push(
-          route.kind === 'RackToRack'
-            ? warning('rack_no_way', `${from}/${to}`, CABLING_MESSAGES.noWay(label(from), label(to)), from)
-            : warning('loop_no_way', `${route.id}/${from}/${to}`, LOOP_MESSAGES.noWay(route.id, from, to), route.id),
-        );
-      }
-      path.push(...(path.length === 0 ? leg : leg.slice(1)));
-    }
-    const result = { route: { ...route, slices: pathSlices(g, path) }, warnings: said };
-    made.set(key, result);
-    return result;
-  };
-  return { nodeOf, component, exits: storeyExits(g), routed };
-}
-
 /**
  * New units onto loops (join-loops.ts); a loop that then fails its checks with every cable (its legs routed longer than
  * the metric guessed) gives back what it took this round, and those units try the other loops again. A unit no loop
@@ -307,11 +277,12 @@ function joinNewUnits(args: {
   candidates: readonly Route[];
   stopsOf: Map<string, string[]>;
   net: RerouteNetwork;
+  keptLegs: (route: Route) => KeptLeg;
   byId: ReadonlyMap<string, LoopUnit>;
   check: ReturnType<typeof loopCheck>;
   warnings: AnalysisWarning[];
 }): Set<string> {
-  const { fire, here, building, all, fresh, candidates, stopsOf, net, byId, check, warnings } = args;
+  const { fire, here, building, all, fresh, candidates, stopsOf, net, keptLegs, byId, check, warnings } = args;
   const routes = fire.connections.routes;
   const origins = loopOrigins(fire);
   const touched = new Set<string>();
@@ -326,7 +297,10 @@ function joinNewUnits(args: {
     // A loop the designer left open or drew from no central takes no new unit: its limits are not known.
     return origin && list.length >= 2 && list[0] === origin.rack.id && list.at(-1) === origin.rack.id ? [{ route, origin }] : [];
   });
-  const reaches = (unit: string, rack: string) => net.component[net.nodeOf(unit)] === net.component[net.nodeOf(rack)];
+  const reaches = unitReaches(net, closed, stopsOf);
+  // A new unit the graph read joins to no central: the racks' storeys read too, so that 'cut off' is said only of one
+  // the whole building does not join.
+  if (fresh.some((u) => !origins.some((o) => reaches(u.id, o.rack.id)))) net.cover(origins.map((o) => o.rack.id));
   const excluded = new Map<string, Set<string>>();
   let pending = [...fresh];
   for (let round = 0; pending.length > 0 && round < JOIN_ROUNDS; round++) {
@@ -334,7 +308,7 @@ function joinNewUnits(args: {
       loops: closed.map(({ route, origin }) => ({ routeId: route.id, origin, stops: stopsOf.get(route.id)! })),
       units: pending,
       byId,
-      exits: net.exits,
+      exits: net.exits(),
       reaches: (u, o) => reaches(u.id, o.rack.id),
       excluded,
       coppers: fire.config.products.cables.filter((c) => c.type === 'Copper'),
@@ -350,7 +324,7 @@ function joinNewUnits(args: {
       // The units this round gave it go back, the last given first, until it passes.
       const taken = [...tried].filter((u) => list.includes(u));
       let kept = list;
-      while (taken.length > 0 && check(net.routed(routes[id]!, kept).route).fails) {
+      while (taken.length > 0 && check(net.routed(routes[id]!, kept, keptLegs(routes[id]!)).route).fails) {
         const back = taken.pop()!;
         kept = kept.filter((u) => u !== back);
         excluded.set(back, (excluded.get(back) ?? new Set()).add(id));
@@ -370,6 +344,25 @@ function joinNewUnits(args: {
     warnings.push(message);
   }
   return touched;
+}
+
+/**
+ * Whether the building joins a unit to a rack: the same part of the graph read; for a rack on a storey the graph does
+ * not hold, the same part as a stop of that rack's closed loops (each was routed to it).
+ */
+function unitReaches(
+  net: RerouteNetwork,
+  closed: readonly { route: Route; origin: { rack: { id: string } } }[],
+  stopsOf: ReadonlyMap<string, readonly string[]>,
+): (unit: string, rack: string) => boolean {
+  // The stops before any new unit joins: a new one would answer for itself.
+  const anchors = new Map<string, string[]>();
+  for (const { route, origin } of closed) anchors.set(origin.rack.id, [...(anchors.get(origin.rack.id) ?? []), ...stopsOf.get(route.id)!]);
+  return (unit, rack) => {
+    const part = net.componentOf(unit);
+    if (net.covers(rack)) return part === net.componentOf(rack);
+    return (anchors.get(rack) ?? []).some((stop) => net.covers(stop) && net.componentOf(stop) === part);
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Arch, ArchChanges, DesignBasis, Route } from '@edrf/model';
+import type { Arch, ArchChanges, DesignBasis, Route, RouteSlice } from '@edrf/model';
 import { routeWallCrossings } from '../cabling/wall-crossings.js';
 import type { BuildingView } from './building-view.js';
 import { newWalls, routeCrossesWalls } from './new-walls.js';
@@ -48,19 +48,16 @@ function meetsRings(a: Pt, b: Pt, rings: readonly Ring[]): boolean {
 }
 
 /**
- * The routes a revision leaves to re-route (the next step re-routes them; this one leaves connections as they are):
- * those with a node on a removed unit, and those passing through a removed room (its box as it was), a reshaped room
- * (its outline now, or its box as it was) or an added room, and those with a leg across a wall added or moved (its
- * outline now, on its storey). Route ids, sorted.
+ * Whether a stretch of cable (a route's slices, or one leg's) meets what a revision changed: a segment through a
+ * removed room (its box as it was), a reshaped room (its outline now, or its box as it was) or an added room, or a leg
+ * across a wall added or moved (its outline now, on its storey).
  */
-export function routesToReroute(
-  routes: Readonly<Record<string, Route>>,
+export function revisionTouches(
   basis: DesignBasis | undefined,
   changes: ArchChanges,
   view: BuildingView,
-  removedUnits: ReadonlySet<string>,
   arch?: Arch,
-): string[] {
+): (slices: readonly RouteSlice[]) => boolean {
   const walls = arch ? newWalls(arch, changes) : new Map();
   const areas = new Map<string, Area[]>();
   const add = (storeyId: string, area: Area) => areas.set(storeyId, [...(areas.get(storeyId) ?? []), area]);
@@ -72,20 +69,32 @@ export function routesToReroute(
     const before = basis?.rooms[r.id];
     if (before) add(before.storey_id, { box: before.box });
   }
+  const sliceMeets = (slice: RouteSlice) => {
+    const here = areas.get(slice.storey_id);
+    if (!here) return false;
+    return slice.nodes.some((node, k) => {
+      if (k === 0) return false;
+      const a: Pt = [slice.nodes[k - 1]!.coord[0], slice.nodes[k - 1]!.coord[1]];
+      const b: Pt = [node.coord[0], node.coord[1]];
+      return here.some((area) => meetsBox(a, b, area.box) && (!area.rings || meetsRings(a, b, area.rings)));
+    });
+  };
+  return (slices) => slices.some(sliceMeets) || routeCrossesWalls(slices, walls);
+}
+
+/**
+ * The routes a revision leaves to re-route (the next step re-routes them; this one leaves connections as they are):
+ * those with a node on a removed unit, and those the revision touches (revisionTouches). Route ids, sorted.
+ */
+export function routesToReroute(
+  routes: Readonly<Record<string, Route>>,
+  removedUnits: ReadonlySet<string>,
+  touches: (slices: readonly RouteSlice[]) => boolean,
+): string[] {
   const out: string[] = [];
   for (const route of Object.values(routes)) {
-    const blocked = route.slices.some((slice) => {
-      if (slice.nodes.some((node) => node.unit_id !== '' && removedUnits.has(node.unit_id))) return true;
-      const here = areas.get(slice.storey_id);
-      if (!here) return false;
-      return slice.nodes.some((node, k) => {
-        if (k === 0) return false;
-        const a: Pt = [slice.nodes[k - 1]!.coord[0], slice.nodes[k - 1]!.coord[1]];
-        const b: Pt = [node.coord[0], node.coord[1]];
-        return here.some((area) => meetsBox(a, b, area.box) && (!area.rings || meetsRings(a, b, area.rings)));
-      });
-    });
-    if (blocked || routeCrossesWalls(route.slices, walls)) out.push(route.id);
+    const onRemoved = route.slices.some((slice) => slice.nodes.some((node) => node.unit_id !== '' && removedUnits.has(node.unit_id)));
+    if (onRemoved || touches(route.slices)) out.push(route.id);
   }
   return out.sort();
 }

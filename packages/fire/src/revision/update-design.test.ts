@@ -7,7 +7,7 @@ import { archChanges, hasArchChanges } from './arch-changes.js';
 import { PLACED_GROUPS } from './removed-units.js';
 import { costModel, roomsSize } from '../cost.js';
 import { revisionLetter } from './revision-record.js';
-import { routesToReroute } from './reroute.js';
+import { revisionTouches, routesToReroute } from './reroute.js';
 import { BuildingView } from './building-view.js';
 import { designed, edited, putRoom, removeRoom, UPDATE_AT } from '../test-support/revision-edits.js';
 import { updateFireDesign, type UpdateDesignOptions } from './update-design.js';
@@ -285,10 +285,8 @@ describe('updateFireDesign: routes', () => {
   const listed = (next: Arch, fire: Fire, gone: string[] = []) =>
     routesToReroute(
       fire.connections.routes,
-      fire.design_basis,
-      archChanges(fire.design_basis!, next),
-      new BuildingView(next),
       new Set(gone),
+      revisionTouches(fire.design_basis, archChanges(fire.design_basis!, next), new BuildingView(next)),
     );
 
   it('lists the routes through a removed room or naming a removed unit; removes a loop left with no unit, keeps a cable that joins none', () => {

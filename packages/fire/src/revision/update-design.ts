@@ -13,7 +13,7 @@ import { calcFireUnits } from '../calc-units.js';
 import { basisRooms, basisUnits, basisWalls } from './arch-changes.js';
 import { newWalls } from './new-walls.js';
 import { PLACED_GROUPS, recordedRoom, strandedUnits } from './removed-units.js';
-import { blockedByRevision, cableMetres, routesToReroute } from './reroute.js';
+import { blockedByRevision, cableMetres, revisionTouches, routesToReroute } from './reroute.js';
 import { rerouteLoops } from './reroute-loops.js';
 import { nextRevision, priceOfRooms } from './revision-record.js';
 import { BuildingView, RoomBoxes } from './building-view.js';
@@ -114,7 +114,8 @@ export function updateFireDesign(
   const newSections = Object.keys(fire.sections).length > 0 ? sections.sections : fire.sections;
 
   // The loops and cables the revision touched, re-routed through the new architecture; the others stay as they were.
-  const listed = routesToReroute(fire.connections.routes, fire.design_basis, changes, view, gone, arch);
+  const touches = revisionTouches(fire.design_basis, changes, view, arch);
+  const listed = routesToReroute(fire.connections.routes, gone, touches);
   const rerouted = rerouteLoops({
     arch,
     elec: model.elec,
@@ -123,6 +124,7 @@ export function updateFireDesign(
     added: addedIds,
     blocked: blockedByRevision(arch, fire.design_basis, changes),
     walls: newWalls(arch, changes),
+    touches,
   });
   const routes = rerouted.connections.routes;
   const cableBefore = cableMetres(fire.connections.routes);
