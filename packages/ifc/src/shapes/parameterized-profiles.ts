@@ -1,7 +1,6 @@
 /**
- * Profiles given by their dimensions (a hollow rectangle, an L, an I, an ellipse) read from the STEP text as the
- * polygons web-ifc 0.0.78 draws of them (its bim-geometry GetRectangleCurve, GetLShapedCurve, GetIShapedCurve,
- * GetEllipseCurve), for profiles.ts. That polygon is web-ifc's, not the standard's, and a footprint must be the one
+ * Profiles given by their dimensions (a hollow rectangle, an L, an I) read from the STEP text as the polygons web-ifc
+ * 0.0.78 draws of them (its bim-geometry GetRectangleCurve, GetLShapedCurve, GetIShapedCurve), for profiles.ts. That polygon is web-ifc's, not the standard's, and a footprint must be the one
  * web-ifc's mesh gives: an L's toe is rounded by FilletRadius (EdgeRadius and LegSlope unread); an I's fillets are cut
  * straight. Every arc is ARC_POINTS points, its radii in single precision as web-ifc passes them. The tests hold each
  * to web-ifc's own mesh. Steel sections were most of what ISSUE_021 left web-ifc to mesh.
@@ -13,7 +12,6 @@ import { ARC_POINTS, type CurveReading } from './profile-curves.js';
 const HOLLOW_RECTANGLE = keywords('IFCRECTANGLEHOLLOWPROFILEDEF');
 const L_SHAPE = keywords('IFCLSHAPEPROFILEDEF');
 const I_SHAPE = keywords('IFCISHAPEPROFILEDEF');
-const ELLIPSE = keywords('IFCELLIPSEPROFILEDEF');
 
 /** A profile's loops as profiles.ts gives them (its Loops, not imported: profiles.ts imports this file). */
 type Loops = number[][];
@@ -33,9 +31,7 @@ export function parameterizedLoops(reading: CurveReading, id: number): Loops | u
   const l = index.open(id, L_SHAPE);
   if (l >= 0) return lShapeLoops(reading, index.attributes(l));
   const i = index.open(id, I_SHAPE);
-  if (i >= 0) return iShapeLoops(reading, index.attributes(i));
-  const ellipse = index.open(id, ELLIPSE);
-  return ellipse >= 0 ? ellipseLoops(reading, index.attributes(ellipse)) : undefined;
+  return i >= 0 ? iShapeLoops(reading, index.attributes(i)) : undefined;
 }
 
 type Attributes = (number | string)[];
@@ -188,20 +184,5 @@ function iShapeLoops(reading: CurveReading, attributes: Attributes): Loops {
   out.put(-w, d);
   side(1);
   side(-1);
-  return [out.closed()];
-}
-
-/** IfcEllipseProfileDef (Position, SemiAxis1, SemiAxis2): ARC_POINTS points round from its first axis, as a circle's. */
-function ellipseLoops(reading: CurveReading, attributes: Attributes): Loops {
-  const [, , position, aText, bText] = attributes;
-  const [a, b] = [realOf(aText), realOf(bText)];
-  const frame = frameOf(reading, position);
-  if (!frame || !(a > 0 && b > 0)) return [];
-  const out = new Outline(frame);
-  const [fa, fb] = [Math.fround(a), Math.fround(b)];
-  for (let i = 0; i < ARC_POINTS; i++) {
-    const angle = (i / (ARC_POINTS - 1)) * 2 * PI;
-    out.put(fa * Math.cos(angle), fb * Math.sin(angle));
-  }
   return [out.closed()];
 }

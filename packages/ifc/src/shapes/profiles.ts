@@ -2,7 +2,7 @@
  * The profiles of extrusions (extrusions.ts) read from the STEP text as the polygons web-ifc makes of them: a
  * rectangle (a rounded one too: web-ifc leaves its corners square); a circle, or a circle with a circular hole (a
  * tube), of ARC_POINTS - 1 corners as web-ifc's; an arbitrary closed curve, with or without holes (profile-curves.ts);
- * a hollow rectangle, an L, an I or an ellipse by its dimensions (parameterized-profiles.ts). Any other profile (a T,
+ * a hollow rectangle, an L or an I by its dimensions (parameterized-profiles.ts). Any other profile (an ellipse, a T,
  * U, C or Z shape, a derived or composite profile) is left to web-ifc.
  */
 import { applyPoint, IDENTITY, type Affine } from './placement.js';
