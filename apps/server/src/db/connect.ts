@@ -29,6 +29,10 @@ export interface ConnectOptions {
 const embedded = new WeakMap<Kysely<Database>, PGlite>();
 export const embeddedDatabase = (db: Kysely<Database>): PGlite | undefined => embedded.get(db);
 
+/** The PostgreSQL URL behind a Kysely made here: a compute worker opens its own connection to the same database. */
+const urls = new WeakMap<Kysely<Database>, string>();
+export const postgresUrlOf = (db: Kysely<Database>): string | undefined => urls.get(db);
+
 export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -37,6 +41,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHan
     // and the next query opens a new one.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    urls.set(db, opts.databaseUrl);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (opts.pgliteDir) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });

@@ -5,22 +5,33 @@ import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyReques
 import type { AppContext } from '../context.js';
 import { INPUT_ACCEPTED, type FireCallName, type FireCallOutput } from '../compute/fire-calls.js';
 import { toRequestBody } from '../compute/request-body.js';
+import { StreamedBody } from '../compute/streamed-body.js';
 import { streamProgressOnceAccepted, wantsProgress } from './progress-stream.js';
 
 /**
  * Registers the routes `register` adds in a scope of their own where an application/json body is not parsed: the
  * route gets it as a Buffer (read with the route's bodyLimit, as any body: readBodyBytes). An empty one is refused as
- * Fastify refuses it; any other content type is Fastify's as everywhere else.
+ * Fastify refuses it; any other content type is Fastify's as everywhere else. With `streamOver`, a body announced
+ * longer is not joined here: the route gets a StreamedBody, its pieces posted for a compute worker as they came.
  */
-export function withRawJsonBody(app: FastifyInstance, register: (scope: FastifyInstance) => void): void {
+export function withRawJsonBody(
+  app: FastifyInstance,
+  register: (scope: FastifyInstance) => void,
+  options: { streamOver?: number } = {},
+): void {
   void app.register((scope, _options, done) => {
     scope.addContentTypeParser('application/json', (request, payload, parsed) =>
-      readBodyBytes(request, payload, app.initialConfig.bodyLimit ?? 1024 * 1024, (error, body) => {
+      readBodyBytes(request, payload, app.initialConfig.bodyLimit ?? 1024 * 1024, options.streamOver, (error, body) => {
         if (error) parsed(error, undefined);
         else if (body!.length === 0) parsed(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
         else parsed(null, body);
       }),
     );
+    // Pieces no worker read (a request refused before it reached one) are freed with the answer.
+    scope.addHook('onResponse', (request, _reply, next) => {
+      if (request.body instanceof StreamedBody) request.body.close();
+      next();
+    });
     register(scope);
     done();
   });
@@ -30,42 +41,51 @@ export function withRawJsonBody(app: FastifyInstance, register: (scope: FastifyI
  * A body's bytes, read as Fastify's parseAs 'buffer' reads them (the route's limit, its errors for a body too large or
  * not of its Content-Length), but each piece copied on arrival into one buffer of the length announced: the request
  * thread never joins 50 MB at the end in one go (a fresh 50 MB buffer alone holds it about 170 ms on a 2-core machine;
- * bench/results/load-2026-11-29.md). A body sent without a length is joined at the end, as Fastify does.
+ * bench/results/load-2026-11-29.md). A body sent without a length is joined at the end, as Fastify does. One
+ * announced over `streamOver` is posted piece by piece for a worker (StreamedBody), with the same limits and errors.
  */
 function readBodyBytes(
   request: FastifyRequest,
   payload: NodeJS.ReadableStream,
   serverLimit: number,
-  done: (error: Error | null, body?: Buffer) => void,
+  streamOver: number | undefined,
+  done: (error: Error | null, body?: Buffer | StreamedBody) => void,
 ): void {
   const limit = request.routeOptions.bodyLimit ?? serverLimit;
   const announced = Number(request.headers['content-length']);
   if (announced > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+  const known = Number.isInteger(announced) && announced >= 0;
+  const streamed = known && streamOver !== undefined && announced > streamOver ? new StreamedBody(announced) : null;
   // Its own memory, not the pool's: it is moved to a compute worker as it is (toRequestBody).
-  const whole = Number.isInteger(announced) && announced >= 0 ? Buffer.allocUnsafeSlow(announced) : null;
+  const whole = known && !streamed ? Buffer.allocUnsafeSlow(announced) : null;
+  const expected = streamed?.length ?? whole?.length;
   const pieces: Buffer[] = [];
   let received = 0;
-  const stop = (error: Error | null, body?: Buffer) => {
+  const stop = (error: Error | null, body?: Buffer | StreamedBody) => {
     payload.removeListener('data', onData);
     payload.removeListener('end', onEnd);
     payload.removeListener('error', onEnd);
+    if (error) streamed?.close();
     done(error, body);
   };
   function onData(chunk: Buffer | string) {
     const piece = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     if (received + piece.length > limit) return stop(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-    if (whole && received + piece.length > whole.length) return stop(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
-    if (whole) piece.copy(whole, received);
+    if (expected !== undefined && received + piece.length > expected) return stop(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    const size = piece.length;
+    // Moved to the worker's port, the piece is empty here after.
+    if (streamed) streamed.add(piece);
+    else if (whole) piece.copy(whole, received);
     else pieces.push(piece);
-    received += piece.length;
+    received += size;
   }
   function onEnd(error?: Error & { statusCode?: number }) {
     if (error) {
       if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
       return stop(error);
     }
-    if (whole && received !== whole.length) return stop(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
-    stop(null, whole ?? Buffer.concat(pieces, received));
+    if (expected !== undefined && received !== expected) return stop(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    stop(null, streamed ?? whole ?? Buffer.concat(pieces, received));
   }
   payload.on('data', onData);
   payload.on('end', onEnd);

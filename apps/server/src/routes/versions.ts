@@ -9,6 +9,8 @@ import { requireUser } from '../auth/access.js';
 import { projectAccess } from '../auth/permissions.js';
 import { bodyValue, toRequestBody } from '../compute/request-body.js';
 import { checkSyncBody, type CheckedSync } from '../versions/sync-body.js';
+import { postgresUrlOf } from '../db/connect.js';
+import { StreamedBody } from '../compute/streamed-body.js';
 
 /** A 50 MB model must sync (issue 4); the general limit of 1 MB stays for every other call. */
 export const MAX_MODEL_BYTES = 256 * 1024 * 1024;
@@ -68,20 +70,24 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  // The body is read as bytes (raw-body.ts) and parsed where it is checked: here when small, in a worker when large.
-  withRawJsonBody(app, (scope) =>
-    scope.post('/api/v1/project/:id/sync_working_version', { bodyLimit: MAX_MODEL_BYTES }, async (request) => {
-      const inline = !Buffer.isBuffer(request.body) || request.body.length <= INLINE_SYNC_BYTES;
-      // Malformed JSON is refused before access is checked, as when Fastify parsed every body.
-      const value = inline ? bodyValue(toRequestBody(request.body).body) : undefined;
-      const { user, projectId } = await member(request);
-      const checked = inline ? checkSyncBody(value) : await checkSyncInWorker(ctx, request);
-      return ctx.versions.sync(projectId, user.email, {
-        parent: checked.parent,
-        working_revision: checked.working_revision ?? undefined,
-        parts: checked.parts,
-      });
-    }),
+  // The body is read as bytes (raw-body.ts) and parsed where it is checked: here when small, in a worker when large
+  // (its pieces posted to the worker as they come, never joined on this thread, when its length is announced).
+  withRawJsonBody(
+    app,
+    (scope) =>
+      scope.post('/api/v1/project/:id/sync_working_version', { bodyLimit: MAX_MODEL_BYTES }, async (request) => {
+        const inline = Buffer.isBuffer(request.body) ? request.body.length <= INLINE_SYNC_BYTES : !(request.body instanceof StreamedBody);
+        // Malformed JSON is refused before access is checked, as when Fastify parsed every body.
+        const value = inline ? bodyValue(toRequestBody(request.body).body) : undefined;
+        const { user, projectId } = await member(request);
+        const checked = inline ? checkSyncBody(value) : await checkSyncInWorker(ctx, request, projectId);
+        return ctx.versions.sync(projectId, user.email, {
+          parent: checked.parent,
+          working_revision: checked.working_revision ?? undefined,
+          parts: checked.parts,
+        });
+      }),
+    { streamOver: INLINE_SYNC_BYTES },
   );
 
   app.post('/api/v1/project/:id/save_working_version', async (request) => {
@@ -99,8 +105,13 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-/** A large body's bytes moved to a compute worker, parsed and checked there (compute/sync-task.ts). */
-function checkSyncInWorker(ctx: AppContext, request: FastifyRequest): Promise<CheckedSync> {
-  const { body, transfer } = toRequestBody(request.body);
-  return ctx.compute.run('check_sync', { body }, undefined, { transfer });
+/**
+ * A large body's bytes moved to a compute worker, parsed and checked there (compute/sync-task.ts); on PostgreSQL the
+ * worker stores its parts as well and answers their hashes, so this thread never holds a part's text (issue 38).
+ */
+function checkSyncInWorker(ctx: AppContext, request: FastifyRequest, projectId: string): Promise<CheckedSync> {
+  const { body, transfer } = request.body instanceof StreamedBody ? request.body.forWorker() : toRequestBody(request.body);
+  const databaseUrl = postgresUrlOf(ctx.db);
+  const store = databaseUrl ? { databaseUrl, projectId } : undefined;
+  return ctx.compute.run('check_sync', { body, store }, undefined, { transfer });
 }

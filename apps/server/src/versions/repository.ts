@@ -130,11 +130,12 @@ export class Versions {
       if (request.working_revision !== undefined && working.working_revision !== request.working_revision) throw conflict();
       const fromSaved = request.parent !== WORKING_VERSION;
       const baseRow = fromSaved ? await this.savedVersion(projectId, request.parent, trx) : working;
-      // Stored only now, in the transaction: a refused sync (409, 404) stores nothing.
+      // Stored only now, in the transaction: a refused sync (409, 404) stores nothing. A large sync's parts on
+      // PostgreSQL come stored already, by the worker that checked them (store-sync-parts.ts): only their hashes.
       const sent = {} as Partial<PartHashes>;
       for (const part of MODEL_PARTS) {
-        const text = request.parts[part];
-        if (text) sent[part] = await storePartText(trx, text);
+        const given = request.parts[part];
+        if (given) sent[part] = 'content' in given ? await storePartText(trx, given) : given.hash;
       }
       // The parts not sent are kept from the parent; stored under an older schema, they are upgraded
       // first, or they would be answered in their old shape under the current schema number.

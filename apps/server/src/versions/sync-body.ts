@@ -15,20 +15,25 @@ export const syncEnvelope = z.object({
   working_revision: z.string().uuid('Not a revision of this project').nullish(),
 });
 
-/** A part sent, as stored; null for 'unchanged from the parent'. */
-export type SyncParts = Record<ModelPartName, PartText | null>;
+/** A part a compute worker has already stored (versions/store-sync-parts.ts): only its hash comes back. */
+export interface StoredPart {
+  hash: string;
+}
 
-export interface CheckedSync {
+/** A part sent: its text to store, or the hash of the one stored for it; null for 'unchanged from the parent'. */
+export type SyncParts = Record<ModelPartName, PartText | StoredPart | null>;
+
+export interface CheckedSync<Parts extends SyncParts = SyncParts> {
   parent: string;
   working_revision: string | null;
-  parts: SyncParts;
+  parts: Parts;
 }
 
 /** The body's value checked: a 400 (HttpError) naming the envelope's field or the failing part's path. */
-export function checkSyncBody(body: unknown): CheckedSync {
+export function checkSyncBody(body: unknown): CheckedSync<Record<ModelPartName, PartText | null>> {
   const envelope = parseInput(syncEnvelope, body);
   const fields = body as Record<string, unknown>;
-  const parts = {} as SyncParts;
+  const parts = {} as Record<ModelPartName, PartText | null>;
   for (const part of MODEL_PARTS) parts[part] = validatedPart(part, fields[part]);
   return { parent: envelope.parent, working_revision: envelope.working_revision ?? null, parts };
 }
