@@ -11,6 +11,9 @@ import { startComputeWorker } from '../../src/compute/start-worker.js';
 import { TaskFailed, TaskRefused } from '../../src/compute/protocol.js';
 import type { TaskRequest } from '../../src/compute/messages.js';
 
+/** Each test starts compute workers, each loading web-ifc: on a loaded 2-core machine that alone took over 20 s. */
+const WORKER_START_TIMEOUT = 60_000;
+
 const threadIds: number[] = [];
 const pool = new ComputePool(1, () => {
   const worker = startComputeWorker();
@@ -59,7 +62,7 @@ ENDSEC;
 END-ISO-10303-21;
 `;
 
-describe('the compute pool, running ifc_import', () => {
+describe('the compute pool, running ifc_import', { timeout: WORKER_START_TIMEOUT }, () => {
   it('answers the merged arch, the changes and the GlobalIds of a file, with progress on the way', async () => {
     const steps: string[] = [];
     const result = await runExtraction(input(STOREY_ONLY), (step) => steps.push(step));
@@ -172,7 +175,7 @@ function manyWalls(count: number): string {
   );
 }
 
-describe('an import with enough geometry work, on a pool of two workers', () => {
+describe('an import with enough geometry work, on a pool of two workers', { timeout: WORKER_START_TIMEOUT }, () => {
   it('has the idle worker help, and answers what one worker alone answers', async () => {
     const text = manyWalls(450);
     const alone = new ComputePool(1);
@@ -240,7 +243,7 @@ function manyFaces(pieces: number, faces: number): string {
   );
 }
 
-describe('an import with many faces and few shapes, on a pool of two workers', () => {
+describe('an import with many faces and few shapes, on a pool of two workers', { timeout: WORKER_START_TIMEOUT }, () => {
   it('is read by one worker: a helper would read the whole file again to share little work', async () => {
     const text = manyFaces(4, 1200);
     expect(text.length).toBeGreaterThan(1024 * 1024);
@@ -262,7 +265,7 @@ describe('an import with many faces and few shapes, on a pool of two workers', (
   }, 60_000);
 });
 
-describe('the express lane', () => {
+describe('the express lane', { timeout: WORKER_START_TIMEOUT }, () => {
   const smallBody = () => {
     const bytes = new TextEncoder().encode('{"not":"a sync"}');
     const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);

@@ -163,7 +163,8 @@ describe.skipIf(!SERVER_URL)('two server processes on one PostgreSQL and one buc
     expect(smtp.messages.slice(after).filter((mail) => mail.to.includes(email)).length).toBe(sent);
   });
 
-  it('an IFC uploaded through A downloads from B; a sync on A and a stale sync on B give 409', async () => {
+  // Two servers import the file while both run: over 20 s on a loaded 2-core machine.
+  it('an IFC uploaded through A downloads from B; a sync on A and a stale sync on B give 409', { timeout: 60_000 }, async () => {
     const cookie = sessionCookie(await answer(a, DESIGNER, await requestCode(b, DESIGNER)))!;
     const created = await call(a, 'POST', '/api/v1/create_project', { cookie, body: { name: 'Two processes', org_id: orgId } });
     expect(created.status).toBe(200);
