@@ -138,7 +138,8 @@ export function nearestPoints(
         if (coords) {
           const [a, b] = [coords[p]!, coords[q]!];
           const w = worst();
-          if ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2 >= w * w) return;
+          // Passed over only when clearly farther: the squared sum can round above w² for a point at w by Math.hypot.
+          if ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2 > w * w * (1 + 1e-12)) return;
         }
         const x = d(p, q);
         if (x >= worst()) return;
