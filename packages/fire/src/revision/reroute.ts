@@ -1,7 +1,7 @@
 import type { Arch, ArchChanges, DesignBasis, Route, RouteSlice } from '@edrf/model';
 import { routeWallCrossings } from '../cabling/wall-crossings.js';
 import type { BuildingView } from './building-view.js';
-import { newWalls, routeCrossesWalls } from './new-walls.js';
+import { newWalls, routeCrossesWalls, type NewWall } from './new-walls.js';
 import { withStoreys } from './storey-range.js';
 import { pointInRings, segmentsCross, type Pt, type Ring } from '../geometry/ring.js';
 
@@ -56,9 +56,8 @@ export function revisionTouches(
   basis: DesignBasis | undefined,
   changes: ArchChanges,
   view: BuildingView,
-  arch?: Arch,
+  walls: ReadonlyMap<string, readonly NewWall[]> = new Map(),
 ): (slices: readonly RouteSlice[]) => boolean {
-  const walls = arch ? newWalls(arch, changes) : new Map();
   const areas = new Map<string, Area[]>();
   const add = (storeyId: string, area: Area) => areas.set(storeyId, [...(areas.get(storeyId) ?? []), area]);
   for (const r of [...changes.added, ...changes.reshaped]) {
@@ -105,10 +104,14 @@ export function routesToReroute(
  * reshaped room stood (its box as it was), or across a wall added or moved other than through a door in it (a wall
  * added inside a room that stays one space shows in the walls alone).
  */
-export function blockedByRevision(arch: Arch, basis: DesignBasis | undefined, changes: ArchChanges): (route: Route) => boolean {
+export function blockedByRevision(
+  arch: Arch,
+  basis: DesignBasis | undefined,
+  changes: ArchChanges,
+  walls: ReadonlyMap<string, readonly NewWall[]> = newWalls(arch, changes),
+): (route: Route) => boolean {
   const now = new Set([...changes.added, ...changes.reshaped].map((r) => r.id));
   const before = [...changes.removed, ...changes.reshaped].flatMap((r) => basis?.rooms[r.id] ?? []);
-  const walls = newWalls(arch, changes);
   // Read on the route's storeys alone: the walls of the rest of the building are not looked at.
   return (route) =>
     routeCrossesWalls(route.slices, walls, true) ||

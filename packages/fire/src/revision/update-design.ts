@@ -114,7 +114,8 @@ export function updateFireDesign(
   const newSections = Object.keys(fire.sections).length > 0 ? sections.sections : fire.sections;
 
   // The loops and cables the revision touched, re-routed through the new architecture; the others stay as they were.
-  const touches = revisionTouches(fire.design_basis, changes, view, arch);
+  const walls = newWalls(arch, changes);
+  const touches = revisionTouches(fire.design_basis, changes, view, walls);
   const listed = routesToReroute(fire.connections.routes, gone, touches);
   const rerouted = rerouteLoops({
     arch,
@@ -122,8 +123,8 @@ export function updateFireDesign(
     fire: { ...fire, units, sections: newSections },
     listed,
     added: addedIds,
-    blocked: blockedByRevision(arch, fire.design_basis, changes),
-    walls: newWalls(arch, changes),
+    blocked: blockedByRevision(arch, fire.design_basis, changes, walls),
+    walls,
     touches,
   });
   const routes = rerouted.connections.routes;
