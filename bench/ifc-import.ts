@@ -17,6 +17,7 @@ import { IfcAPI, LogLevel } from 'web-ifc';
 import { WebSocket } from 'ws';
 import { EDRF_SCHEMA } from '@edrf/model';
 import { ensureAdmin } from '../apps/server/src/users/queries.js';
+import { SERVER_PROCESS_ENV } from '../apps/server/src/process-env.js';
 import { startBenchApp } from './support/bench-app.js';
 
 const MB = 1024 * 1024;
@@ -107,7 +108,10 @@ async function newProject({ port, cookie, orgId }: Listening): Promise<string> {
 
 /** A server process for one file: its address once it listens, and how to end it (answering its peak RSS). */
 function startServer(): Promise<{ listening: Listening; close: () => Promise<number> }> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--server'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--server'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...SERVER_PROCESS_ENV, ...process.env },
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it listened`)));

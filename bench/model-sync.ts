@@ -20,6 +20,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import type { Database } from '../apps/server/src/db/schema.js';
 import type { MailMessage } from '../apps/server/src/services/mail.js';
 import { ensureAdmin } from '../apps/server/src/users/queries.js';
+import { SERVER_PROCESS_ENV } from '../apps/server/src/process-env.js';
 import { buildLargeArch, MB, sha256 } from './large-model.js';
 
 type Kind = 'pglite' | 'postgres';
@@ -216,7 +217,10 @@ async function runOne(kind: Kind, targetMb: number): Promise<Result> {
 
 function runChild(kind: Kind, size: number): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--child', kind, String(size)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(import.meta.url), ['--child', kind, String(size)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...SERVER_PROCESS_ENV, ...process.env },
+    });
     let result: Result | undefined;
     child.on('message', (message) => (result = message as Result));
     child.on('error', reject);

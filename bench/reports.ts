@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Model, Regulation } from '@edrf/model';
 import { BUILDERS, renderReport, REPORTS, type ReportFormat, type ReportInput } from '@edrf/reports';
+import { SERVER_PROCESS_ENV } from '../apps/server/src/process-env.js';
 // The measuring child loads what the server's reports load and no more: the IFC reader and the design engine are
 // imported where the models are made (the IFC reader's WebAssembly alone is some 100 MB resident).
 const design = () =>
@@ -211,6 +212,7 @@ function runChild<T>(args: string[], execArgv: string[] = []): Promise<T> {
     const child = fork(fileURLToPath(import.meta.url), args, {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       execArgv: [...process.execArgv, '--expose-gc', ...execArgv],
+      env: { ...SERVER_PROCESS_ENV, ...process.env },
     });
     let report: T | undefined;
     child.on('message', (m: { progress?: string; report?: T }) => {

@@ -8,6 +8,7 @@ import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'n
 import { fileURLToPath } from 'node:url';
 import { EDRF_SCHEMA } from '@edrf/model';
 import { startBenchApp } from './bench-app.js';
+import { SERVER_PROCESS_ENV } from '../../apps/server/src/process-env.js';
 
 const ADMIN_EMAIL = 'bench@example.com';
 /** The media type of a progress stream (apps/server/src/http/progress-stream.ts). */
@@ -52,7 +53,10 @@ const seconds = (start: number) => (performance.now() - start) / 1000;
 
 /** Starts the server in a child process and resolves once it listens. */
 export async function startApiServer(): Promise<ApiServer> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...SERVER_PROCESS_ENV, ...process.env },
+  });
   const listening = await new Promise<{ port: number; cookie: string }>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it listened`)));

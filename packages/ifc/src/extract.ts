@@ -21,8 +21,7 @@ import { readBuildings, readStoreys } from './elements/storeys.js';
 import { readLengthUnit } from './elements/units.js';
 import { MeshReader } from './shapes/mesh.js';
 import { FacetReader } from './shapes/facets.js';
-import { starsAsUnset } from './step/stars.js';
-import { openingsUncut, type Voids } from './step/voids.js';
+import { voidsOf, type Voids } from './step/voids.js';
 import { asBuffer } from './step/step-text.js';
 import { partsFromText } from './step/text-relations.js';
 import type { MainModule } from 'clipper2-wasm/dist/clipper2z';
@@ -147,7 +146,7 @@ export async function helpExtractIfc(bytes: Uint8Array, help: WorkHelp): Promise
 
 /** A file's text as every thread that reads it reads it, and what the geometry work reads of it. */
 interface FileText {
-  /** The bytes read: void relations renamed (voids.ts), `*` unset (stars.ts), as web-ifc is given them. */
+  /** The bytes as they were uploaded. */
   text: Buffer;
   voids: Voids;
   parts: Map<number, number[]>;
@@ -157,16 +156,15 @@ interface FileText {
 }
 
 function readText(bytes: Uint8Array): FileText {
-  // The two edits are independent; the second is made in the first's copy when it made one.
-  const uncut = openingsUncut(bytes);
-  const text = asBuffer(starsAsUnset(uncut.bytes, uncut.bytes !== bytes));
+  // Read as it is, never copied: `*` reads as `$` (stars.ts), void relations are read, not renamed (voids.ts).
+  const text = asBuffer(bytes);
   const schema = schemaOf(text);
   if (schema < 0) throw new Error('its header names no IFC schema that can be read (FILE_SCHEMA IFC2X3, IFC4 or IFC4X3)');
   // A file cut short is refused, not read as a smaller model (complete.ts).
   const incomplete = incompleteFile(text);
   if (incomplete) throw new Error(incomplete);
   const facets = new FacetReader(text);
-  return { text, voids: uncut.voids, parts: partsFromText(text), facets, lines: new TextLines(facets.index, schema) };
+  return { text, voids: voidsOf(text), parts: partsFromText(text), facets, lines: new TextLines(facets.index, schema) };
 }
 
 /** The context of one reading of a file, its shapes meshed from sub-models (sub-model.ts) where the text does not give them. */

@@ -268,11 +268,14 @@ export function corpusModels(what: string, maxBytes = Infinity): { folder: strin
  */
 export const orAbsent = (models: readonly string[]): string[] => (models.length > 0 ? [...models] : ['(the IFC corpus is absent)']);
 
-/** A file's bytes as extractIfc reads them: void relations renamed (voids.ts), `*` unset (stars.ts). */
-export function asExtractionReads(bytes: Uint8Array): Buffer {
-  const uncut = openingsUncut(bytes);
-  return asBuffer(starsAsUnset(uncut.bytes, uncut.bytes !== bytes));
-}
+/** A file's bytes as web-ifc should read them: `*` unset (stars.ts), as extractIfc's text reader reads it. */
+export const asWebIfcReads = (bytes: Uint8Array): Buffer => asBuffer(starsAsUnset(bytes));
+
+/**
+ * The same with its void relations renamed (voids.ts): for comparing with web-ifc's meshes of the whole file, which
+ * would otherwise have its openings cut in 3D.
+ */
+export const asUncutWhole = (bytes: Uint8Array): Buffer => asBuffer(openingsUncut(asWebIfcReads(bytes)).bytes);
 
 /** Elements whose hull points the readers ask for. */
 export const POINT_CLASSES = [...OBJECT_CLASSES.map(([type]) => type), ...DOOR_CLASSES, ...TRAY_CLASSES];

@@ -2,10 +2,11 @@
 // tasks.ts by name, and what a worker says back.
 import type { MessagePort, TransferListItem } from 'node:worker_threads';
 import type { Tasks } from './tasks.js';
+import type { Unmoved } from './protocol.js';
 
 export type TaskName = keyof Tasks;
 export type TaskInput<K extends TaskName> = Parameters<Tasks[K]>[0];
-export type TaskOutput<K extends TaskName> = Awaited<ReturnType<Tasks[K]>>;
+export type TaskOutput<K extends TaskName> = Unmoved<Awaited<ReturnType<Tasks[K]>>>;
 
 /** The help a worker gives its task (worker.ts): any task of tasks.ts, with that task's input. */
 export type AskAnyHelp = <K extends TaskName>(task: K, input: TaskInput<K>, transfer?: readonly MessagePort[]) => void;

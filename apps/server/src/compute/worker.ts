@@ -4,7 +4,7 @@
 import os from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { tasks } from './tasks.js';
-import { TaskRefused, type Progress } from './protocol.js';
+import { MovedOutput, TaskRefused, type Progress } from './protocol.js';
 import type { AskAnyHelp, TaskName, TaskRequest, WorkerMessage } from './messages.js';
 
 // This thread's nice value (start-worker.ts); where the system refuses it the worker runs as it is.
@@ -17,7 +17,7 @@ if (nice !== 0) {
   }
 }
 
-const post = (message: WorkerMessage, transfer: readonly MessagePort[] = []) => parentPort?.postMessage(message, transfer);
+const post = (message: WorkerMessage, transfer: readonly (MessagePort | ArrayBuffer)[] = []) => parentPort?.postMessage(message, transfer);
 const askHelp: AskAnyHelp = (task, input, transfer = []) => post({ type: 'help', request: { task, input }, transfer }, transfer);
 
 // Typed so that the compiler checks each task's askHelp: every task it asks for is in tasks.ts and gets that task's input.
@@ -39,7 +39,8 @@ async function run(request: TaskRequest): Promise<void> {
     }
     const task = runnable[request.task] as (input: unknown, progress: Progress, askHelp: AskAnyHelp) => unknown;
     const output = await task(request.input, (step, progress) => post({ type: 'progress', step, progress }), askHelp);
-    post({ type: 'result', output });
+    if (output instanceof MovedOutput) post({ type: 'result', output: output.output }, output.transfer);
+    else post({ type: 'result', output });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     post(error instanceof TaskRefused ? { type: 'refused', detail } : { type: 'failed', detail });

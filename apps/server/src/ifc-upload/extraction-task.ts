@@ -16,7 +16,7 @@ import {
   type WorkShare,
   worthHelpAtOnce,
 } from '@edrf/ifc';
-import { TaskRefused, type AskHelp, type Progress } from '../compute/protocol.js';
+import { MovedOutput, TaskRefused, type AskHelp, type Progress } from '../compute/protocol.js';
 import type { ExtractionInput, ExtractionResult } from './extraction.js';
 
 /** What the helping worker is given: the same bytes, the shared state of the work, and where to send its results. */
@@ -88,11 +88,23 @@ async function extractShared(bytes: Uint8Array, progress: Progress, askHelp: Ask
   }
 }
 
-export function importIfcTask(input: ExtractionInput, progress: Progress, askHelp: AskGeometryHelp): Promise<ExtractionResult> {
+export function importIfcTask(
+  input: ExtractionInput,
+  progress: Progress,
+  askHelp: AskGeometryHelp,
+): Promise<MovedOutput<ExtractionResult>> {
   return atUserPriority(() => importIfc(input, progress, askHelp));
 }
 
-async function importIfc(input: ExtractionInput, progress: Progress, askHelp: AskGeometryHelp): Promise<ExtractionResult> {
+/** JSON in UTF-8, in a buffer of its own (Buffer.from would take a shared pool's for a small text), to be moved. */
+function jsonBytes(value: unknown): Uint8Array {
+  const text = JSON.stringify(value);
+  const bytes = new Uint8Array(Buffer.byteLength(text));
+  Buffer.from(bytes.buffer).write(text);
+  return bytes;
+}
+
+async function importIfc(input: ExtractionInput, progress: Progress, askHelp: AskGeometryHelp): Promise<MovedOutput<ExtractionResult>> {
   let extraction: IfcExtraction;
   try {
     extraction = await extractShared(input.bytes, progress, askHelp);
@@ -105,14 +117,17 @@ async function importIfc(input: ExtractionInput, progress: Progress, askHelp: As
   if (!previous && input.previousBytes) previous = archGlobalIds((await extractIfc(input.previousBytes)).arch);
   const merged = mergeIfc(input.model, extraction, { previousGlobalIds: new Set(previous ?? []) });
   progress('ifc_diff', 1);
-  return {
-    arch_json: JSON.stringify(merged.arch),
-    elec_json: JSON.stringify(merged.elec),
+  const archJson = jsonBytes(merged.arch);
+  const elecJson = jsonBytes(merged.elec);
+  const result: ExtractionResult = {
+    arch_json: archJson,
+    elec_json: elecJson,
     changes: merged.changes,
     warnings: extraction.warnings,
     compass_degrees: extraction.compass_degrees,
     global_ids_json: JSON.stringify(archGlobalIds(extraction.arch)),
   };
+  return new MovedOutput(result, [archJson.buffer as ArrayBuffer, elecJson.buffer as ArrayBuffer]);
 }
 
 /**

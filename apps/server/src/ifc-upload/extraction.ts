@@ -13,13 +13,13 @@ export interface ExtractionInput {
 }
 
 /**
- * What the ifc_import task answers. The bulky parts come as JSON text, written in the worker: the thread that serves
- * requests sends them on, and writes them out, without reading them.
+ * What the ifc_import task answers. The bulky parts come as JSON in UTF-8, written in the worker and moved to the thread
+ * that serves requests (MovedOutput), which sends them on without reading them.
  */
 export interface ExtractionResult {
   /** The merged arch (Arch) and elec (Elec) parts. */
-  arch_json: string;
-  elec_json: string;
+  arch_json: Uint8Array;
+  elec_json: Uint8Array;
   changes: ChangeCounts;
   warnings: string[];
   compass_degrees: number;

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { WORKING_VERSION, type IfcFile, type Model } from '@edrf/model';
 import type { AppContext } from '../context.js';
 import type { ServerMessage } from './protocol.js';
@@ -45,23 +44,6 @@ async function readStored(ctx: AppContext, sha256: string): Promise<Uint8Array |
   return bytes;
 }
 
-/** Bytes hashed between two turns of the event loop (sha256InSteps): about 2 ms. */
-const HASH_STEP_BYTES = 1024 * 1024;
-
-/**
- * The SHA-256 of the content, hashed a step at a time so that the event loop turns in between. The import's worker
- * asks for a helper (docs/compute.md) just as this starts, and its request waited for the whole hash: 30 ms on the
- * 26 MB model, 5 to 10 ms on a 3 MB one.
- */
-async function sha256InSteps(content: Buffer): Promise<string> {
-  const hash = crypto.createHash('sha256');
-  for (let at = 0; at < content.length; at += HASH_STEP_BYTES) {
-    if (at > 0) await new Promise(setImmediate);
-    hash.update(content.subarray(at, at + HASH_STEP_BYTES));
-  }
-  return hash.digest('hex');
-}
-
 /** Whether the project has a row for this file under this name already. */
 async function fileRecorded(ctx: AppContext, projectId: string, file: ReceivedFile, sha256: string): Promise<boolean> {
   const row = await ctx.db
@@ -106,7 +88,7 @@ export function beginImport(ctx: AppContext, target: UploadTarget): CompleteFile
 /**
  * Extracts a received file in a compute worker, merges it into the model of the version the user has open, and
  * stores it by SHA-256 and records it for the project. The working version is not written: the web app
- * applies the answer as one undoable edit and syncs (P§4). The file is hashed and stored while the
+ * applies the answer as one undoable edit and syncs (P§4). The file, hashed as it arrived, is stored while the
  * worker reads it, and taken out of the store again if the worker refuses it.
  */
 async function importIfc(
@@ -143,7 +125,7 @@ async function importIfc(
     ),
   );
   const content = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length);
-  const sha256 = await sha256InSteps(content);
+  const { sha256 } = file;
   const storedBefore = await ctx.files.has(sha256);
   const stored = settle(storedBefore ? Promise.resolve('') : ctx.files.put(content, sha256));
   const recorded = settle(fileRecorded(ctx, target.projectId, file, sha256));

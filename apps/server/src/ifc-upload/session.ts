@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { clientMessage, DETAIL, MAX_PIECE_BYTES, type ServerMessage } from './protocol.js';
 import { ExtractionError } from './extraction.js';
@@ -22,6 +23,8 @@ export interface ReceivedFile {
   filename: string;
   /** In a SharedArrayBuffer, so a worker reads it without a copy. */
   bytes: Uint8Array;
+  /** The SHA-256 of the bytes (hex), by which the file is stored. */
+  sha256: string;
 }
 
 export type StepProgress = (step: 'ifc_parse' | 'ifc_diff' | 'ifc_process', progress: number) => void;
@@ -53,6 +56,11 @@ interface Upload {
    * start.
    */
   bytes: Uint8Array | null;
+  /**
+   * The SHA-256 of the pieces so far: each is hashed as it arrives, while the event loop waits for the next, rather than
+   * the whole file once it has (60 ms for 26 MB on the event loop, beside the import's two workers on two cores).
+   */
+  hash: crypto.Hash;
   complete: CompleteFile;
 }
 
@@ -143,7 +151,7 @@ export class UploadSession {
     if (!filename.toLowerCase().endsWith('.ifc')) return this.startRefused(fileId, DETAIL.notIfcName(filename));
     if (size === 0) return this.startRefused(fileId, DETAIL.empty);
     if (size > this.deps.maxBytes) return this.startRefused(fileId, DETAIL.tooLarge(this.deps.maxBytes));
-    this.current = { fileId, filename, size, received: 0, bytes: null, complete: this.deps.begin() };
+    this.current = { fileId, filename, size, received: 0, bytes: null, hash: crypto.createHash('sha256'), complete: this.deps.begin() };
     this.deps.send({ type: 'file_upload', file_id: fileId, progress: 0 });
   }
 
@@ -170,6 +178,7 @@ export class UploadSession {
     if (end > upload.size) return this.refuse(DETAIL.moreThanDeclared(upload.size));
     upload.bytes ??= new Uint8Array(new SharedArrayBuffer(upload.size));
     upload.bytes.set(piece, upload.received);
+    upload.hash.update(piece);
     upload.received = end;
     this.deps.send({ type: 'file_upload', file_id: upload.fileId, progress: upload.received / upload.size });
   }
@@ -190,8 +199,9 @@ export class UploadSession {
     if (upload.received !== upload.size) return this.error(fileId, DETAIL.truncated(upload.received, upload.size));
     if (!hasIfcHeader(bytes)) return this.error(fileId, isUtf16(bytes) ? DETAIL.utf16 : DETAIL.notIfc);
     try {
-      const done = await upload.complete({ fileId, filename: upload.filename, bytes }, (step, progress) =>
-        this.deps.send({ type: 'progress', file_id: fileId, step, progress }),
+      const done = await upload.complete(
+        { fileId, filename: upload.filename, bytes, sha256: upload.hash.digest('hex') },
+        (step, progress) => this.deps.send({ type: 'progress', file_id: fileId, step, progress }),
       );
       this.deps.send(done);
     } catch (error) {

@@ -63,7 +63,8 @@ export async function ifcUploadRoutes(app: FastifyInstance, ctx: AppContext): Pr
       return;
     }
     const send = (message: ServerMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(serverMessageText(message));
+      // A text frame, whether the message is written as a string or as UTF-8 bytes (done).
+      if (socket.readyState === socket.OPEN) socket.send(serverMessageText(message), { binary: false });
     };
     const fault = (error: unknown) => request.log.error(error, 'IFC upload failed');
     const session = new UploadSession({ maxBytes, send, fault, begin: () => beginImport(ctx, target) });

@@ -27,7 +27,7 @@ const runExtraction = (
 ) => pool.run('ifc_import', input, onProgress, options);
 afterAll(() => pool.close());
 /** The merged arch of an answer (it comes as JSON text). */
-const archOf = (result: ExtractionResult): Arch => JSON.parse(result.arch_json) as Arch;
+const archOf = (result: ExtractionResult): Arch => JSON.parse(Buffer.from(result.arch_json).toString('utf8')) as Arch;
 
 const shared = (text: string) => {
   const bytes = Buffer.from(text, 'latin1');

@@ -7,6 +7,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { EDRF_SCHEMA } from '@edrf/model';
+import { SERVER_PROCESS_ENV } from '../../src/process-env.js';
 
 const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
 const ROOT = new URL('../../../../', import.meta.url).pathname;
@@ -49,7 +50,16 @@ export async function startServer(
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     // Only the database it is given: the test run's own DATABASE_URL would turn a PGlite server into a PostgreSQL one.
-    env: { ...process.env, DATABASE_URL: '', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...SERVER_PROCESS_ENV,
+      ...process.env,
+      DATABASE_URL: '',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -13,13 +13,13 @@ import { SubModels } from './sub-model.js';
 import { partsFromText } from '../step/text-relations.js';
 import { readLengthUnit } from '../elements/units.js';
 import { warmUpModel } from '../work/warm-up.js';
-import { asExtractionReads, corpusModels, FOOTPRINT_CLASSES, openInWebIfc, orAbsent, POINT_CLASSES, tinyIfc } from '../test-support.js';
+import { asUncutWhole, corpusModels, FOOTPRINT_CLASSES, openInWebIfc, orAbsent, POINT_CLASSES, tinyIfc } from '../test-support.js';
 import { TextLines, schemaOf } from '../step/text-lines.js';
 
-/** The text as extractIfc reads it, open whole in web-ifc, and sub-models of it on the same web-ifc. */
+/** The text as extractIfc reads it, open whole in web-ifc (its openings uncut), and sub-models of it on the same web-ifc. */
 async function opened(bytes: Uint8Array) {
-  const text = asExtractionReads(bytes);
-  const { api, modelID } = await openInWebIfc(text);
+  const text = Buffer.from(bytes);
+  const { api, modelID } = await openInWebIfc(asUncutWhole(bytes));
   const index = StepIndex.of(text);
   const models = new SubModels(index, partsFromText(text), api);
   const ids = (keyword: string) => index.idsWithKeyword(Buffer.from(keyword, 'latin1'));

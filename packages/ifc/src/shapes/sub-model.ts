@@ -7,6 +7,7 @@
  */
 import type { IfcAPI } from 'web-ifc';
 import { IdTable } from '../step/id-table.js';
+import { starsAsUnset } from '../step/stars.js';
 import { refBuffer, type StepIndex } from '../step/step-index.js';
 import { NEEDS_WEB_IFC, type MeshSource, type OpenModel } from './mesh.js';
 
@@ -114,7 +115,7 @@ export function subModelText(index: StepIndex, parts: Map<number, number[]>, ele
     text[at++] = NEWLINE;
   }
   END.copy(text, at);
-  return { text, holds: (id) => wanted.get(id) !== 0 };
+  return { text: starsAsUnset(text, true), holds: (id) => wanted.get(id) !== 0 };
 }
 
 const NEWLINE = 0x0a;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { starsAsUnset } from './stars.js';
+import { StepIndex } from './step-index.js';
+import { schemaOf, TextLines } from './text-lines.js';
+import { stepFile } from '../test-support.js';
 
 const text = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -26,5 +29,17 @@ describe('starsAsUnset', () => {
     const copy = bytes('#1=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);\n');
     expect(starsAsUnset(copy, true)).toBe(copy);
     expect(text(copy)).toBe('#1=IFCSIUNIT($,.LENGTHUNIT.,$,.METRE.);\n');
+  });
+
+  it('gives the text reader nothing to do: it reads `*` as web-ifc reads the `$` written instead', () => {
+    const original = Buffer.from(
+      stepFile('stars.ifc', "#5=IFCDOOR('1rU5',$,*,*,*,$,$,*,2500.,3000.,*,*,$);\n#1=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);"),
+      'latin1',
+    );
+    const read = (text: Buffer) => [5, 1].map((id) => JSON.stringify(new TextLines(StepIndex.of(text), schemaOf(text)).GetLine(0, id)));
+    const fixed = Buffer.from(starsAsUnset(original));
+    expect(fixed.equals(original)).toBe(false);
+    expect(read(original)).toEqual(read(fixed));
+    expect(read(original)[0]).toContain('"Tag":null,"OverallHeight":{"type":4,"_internalValue":"2500."');
   });
 });

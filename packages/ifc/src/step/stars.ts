@@ -3,7 +3,9 @@
  * for derived attributes). web-ifc drops `*` tokens, so every later attribute of the entity moves one place left:
  * relations lose their ends (no door gets a host wall), openings and stairs lose their placements, doors their
  * operation type. Reading `*` as `$` gives each attribute its place back; for a derived attribute, which web-ifc
- * does not read, `$` is as good.
+ * does not read, `$` is as good. The text reader reads it so (step-values.ts, step-index.ts's attributesAt), and the
+ * sub-models web-ifc opens are given so (sub-model.ts): an upload is never copied to be edited (26 MB of fresh memory
+ * took 75 ms on CI's machines).
  */
 import { ASCII } from './ascii.js';
 import { asBuffer } from './step-text.js';
@@ -13,9 +15,8 @@ const { star: STAR, dollar: DOLLAR, quote: QUOTE, newline: NEWLINE, open: OPEN, 
 const separates = (c: number | undefined, ...allowed: number[]) => c !== undefined && (c === SPACE || allowed.includes(c));
 
 /**
- * The bytes with every `*` attribute read as `$`: a copy when there is one, else the bytes themselves. With `inPlace`,
- * the bytes themselves are changed (a copy of the upload made already, openingsUncut's): a 26 MB file copied twice
- * took 5 ms more.
+ * The bytes with every `*` attribute read as `$`: a copy when there is one, else the bytes themselves; with `inPlace`,
+ * the bytes themselves changed (a sub-model's text, made for web-ifc).
  */
 export function starsAsUnset(bytes: Uint8Array, inPlace = false): Uint8Array {
   let out: Uint8Array | undefined;
@@ -28,7 +29,8 @@ export function starsAsUnset(bytes: Uint8Array, inPlace = false): Uint8Array {
     let quotes = 0;
     for (let j = lineStart; j < i; j++) if (bytes[j] === QUOTE) quotes++;
     if (quotes % 2 === 1) continue;
-    out ??= inPlace ? bytes : bytes.slice();
+    // A copy even of a Buffer, whose slice() would share its memory.
+    out ??= inPlace ? bytes : new Uint8Array(bytes);
     out[i] = DOLLAR;
   }
   return out ?? bytes;

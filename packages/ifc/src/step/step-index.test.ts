@@ -33,11 +33,11 @@ describe('StepIndex', () => {
     expect(index.refs(index.open(2, kw('IFCSHAPEREPRESENTATION')))).toEqual([5, 3, 4]);
   });
 
-  it('gives attributes by position: references as ids, anything else as its text', () => {
+  it('gives attributes by position: references as ids, anything else as its text (`*` as `$`)', () => {
     const index = StepIndex.of(
       text(`#5=IFCFURNITURE('0abc',#2,'Chair, (red)',$,*,#10,#11,$,.NOTDEFINED.);\n#6=IFCPOINTLIST((1.,2.),(3.,4.));`),
     );
-    expect(index.attributes(index.openAny(5))).toEqual(["'0abc'", 2, "'Chair, (red)'", '$', '*', 10, 11, '$', '.NOTDEFINED.']);
+    expect(index.attributes(index.openAny(5))).toEqual(["'0abc'", 2, "'Chair, (red)'", '$', '$', 10, 11, '$', '.NOTDEFINED.']);
     expect(index.attributes(index.openAny(6))).toEqual(['(1.,2.)', '(3.,4.)']);
   });
 

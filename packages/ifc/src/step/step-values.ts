@@ -59,8 +59,9 @@ class ValueReader {
         return out;
       }
       if (c === STAR) {
-        // web-ifc drops `*` (a derived attribute) altogether.
+        // `*` (a derived attribute) read as `$`, as stars.ts gives it to web-ifc: web-ifc would drop it altogether.
         this.i++;
+        out.push(null);
         continue;
       }
       out.push(this.value());

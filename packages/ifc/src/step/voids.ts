@@ -2,9 +2,11 @@
  * Openings, cut in plan instead of in 3D. web-ifc cuts every IfcOpeningElement out of its host's mesh with 3D
  * booleans, which is most of its time on models with many walls and windows (four fifths on AC20-FZK-Haus). A plan
  * needs none of it: a window or a door opening that stops below the top of its wall leaves the wall's footprint as it
- * was. So the file's IfcRelVoidsElement lines reach web-ifc renamed to IfcRelProjectsElement, a relation with the
- * same attributes that web-ifc does not cut with; and an opening that runs through the whole height of its host is
- * cut from the host's footprint here, in 2D (element-shape.ts).
+ * was. An import gives web-ifc only sub-models (shapes/sub-model.ts), which hold what their elements refer to and never
+ * a relation (nothing refers to one), so web-ifc cuts nothing; an opening that runs through the whole height of its
+ * host is cut from the host's footprint here, in 2D (element-shape.ts), from the relations read from the text (voidsOf).
+ * A test that compares with web-ifc's meshes of a whole file gives it the file with the relations renamed
+ * IfcRelProjectsElement, a relation with the same attributes that web-ifc does not cut with (openingsUncut).
  */
 import { asBuffer, entitiesOf } from './step-text.js';
 import { voidsFromText, type Voids } from './text-relations.js';
@@ -20,7 +22,10 @@ export interface UncutFile {
   voids: Voids;
 }
 
-/** The bytes with every IfcRelVoidsElement entity renamed IfcRelProjectsElement: a copy when there is one. */
+/** The file's IfcRelVoidsElement relations, read from its text: which opening voids which element. */
+export const voidsOf = (text: Buffer): Voids => voidsFromText(text, entitiesOf(text, VOIDS));
+
+/** The bytes with every IfcRelVoidsElement entity renamed IfcRelProjectsElement (a copy when there is one), for web-ifc. */
 export function openingsUncut(input: Uint8Array): UncutFile {
   const bytes = asBuffer(input);
   const relations = entitiesOf(bytes, VOIDS);
