@@ -15,7 +15,7 @@ export type AskHelp<Task extends string, Input> = (task: Task, input: Input, tra
 
 /**
  * A task's output whose `transfer` buffers (bytes within the output, which the task gives up) are moved to the pool's
- * thread rather than copied: 4 MB of JSON copied back took 40 ms (ifc_import, docs/compute.md).
+ * thread rather than copied: ifc_import's 4 MB of JSON took 40 ms to copy back (docs/compute.md).
  */
 export class MovedOutput<T> {
   constructor(
